@@ -1,0 +1,36 @@
+# make run: serve the site on the embedded defaults.  make test: ruff + the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install lint bench simulate
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	@echo "Serving Classical Mahjong on http://$(HOST):$(PORT)/"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) mahjong_site.asgi:application
+
+lint: install
+	$(BIN)/ruff check .
+
+test: install lint
+	bash .ci/system-deps.sh
+	bash .ci/with-services.sh $(BIN)/pytest
+
+simulate: install
+	$(BIN)/python -m games.engine simulate --deals 1000 --seed 1
+
+bench: install
+	$(BIN)/python bench/simulate.py
