@@ -1,42 +1,82 @@
-"""Hand analysis: can these concealed tiles go out, and what do they wait on.
+"""Hand analysis: can these concealed tiles go out, what do they wait on, how far are they.
 
 Counts are arrays indexed by tile kind (see tiles.py); only kinds 0..33 form sets.
-A hand with n declared sets must show 14 - 3n concealed tiles (kongs count as one set).
+A hand with n declared sets shows 14 - 3n concealed tiles when complete (a kong is one set).
+
+The fast path works on four independent parts: the three suits and the honours. Each part's
+counts, written as bytes, key precomputed tables, so a question about a whole hand is a few
+dictionary lookups instead of a search:
+  _STATUS[key]  part splits wholly into sets (0) or into sets and one pair (1)
+  _WAITS[key]   bitmask of kinds (within the part) whose addition makes the part split
+Shanten uses per-part distance vectors (fewest tiles to add for j sets and p pairs), computed
+once per distinct part and kept, so a hand costs a small min-plus combination.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations_with_replacement
+from typing import NamedTuple
 
 from .tiles import ORPHANS
 
+_PARTS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_SUIT_SETS = [("pung", i) for i in range(9)] + [("chow", i) for i in range(7)]
+_HONOUR_SETS = [("pung", i) for i in range(7)]
+_INF = 99
 
-def _sets_only(c: list[int], i: int) -> bool:
-    """Can counts c (from kind i on) be split wholly into pungs and chows?"""
-    while i < 34 and c[i] == 0:
-        i += 1
-    if i >= 34:
-        return True
-    if c[i] >= 3:
-        c[i] -= 3
-        ok = _sets_only(c, i)
-        c[i] += 3
-        if ok:
-            return True
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        ok = _sets_only(c, i)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-        return ok
-    return False
+
+def _build_tables() -> tuple[dict[bytes, int], dict[bytes, int], dict[bytes, int], dict[bytes, int]]:
+    """Every way a part can be sets (at most four) plus at most one pair, within 4 of a kind."""
+
+    def complete(width: int, sets: list[tuple[str, int]]) -> dict[bytes, int]:
+        out: dict[bytes, int] = {}
+        for n in range(5):
+            for chosen in combinations_with_replacement(sets, n):
+                base = [0] * width
+                for kind, i in chosen:
+                    if kind == "pung":
+                        base[i] += 3
+                    else:
+                        base[i] += 1
+                        base[i + 1] += 1
+                        base[i + 2] += 1
+                if max(base, default=0) > 4:
+                    continue
+                out[bytes(base)] = 0
+                for i in range(width):
+                    if base[i] <= 2:
+                        base[i] += 2
+                        out[bytes(base)] = 1
+                        base[i] -= 2
+        return out
+
+    def waits_of(status: dict[bytes, int]) -> dict[bytes, int]:
+        out: dict[bytes, int] = {}
+        for key in status:
+            arr = bytearray(key)
+            for i, n in enumerate(key):
+                if n:
+                    arr[i] -= 1
+                    k = bytes(arr)
+                    out[k] = out.get(k, 0) | (1 << i)
+                    arr[i] += 1
+        return out
+
+    suit = complete(9, _SUIT_SETS)
+    honours = complete(7, _HONOUR_SETS)
+    return suit, waits_of(suit), honours, waits_of(honours)
+
+
+_SUIT_STATUS, _SUIT_WAITS, _HONOUR_STATUS, _HONOUR_WAITS = _build_tables()
+# Suit parts that Thirteen Orphans allows: only the 1 and the 9, once or twice each.
+_ORPHAN_SUIT = frozenset(
+    bytes([a, 0, 0, 0, 0, 0, 0, 0, b]) for a in range(3) for b in range(3)
+)
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
-    if sum(counts[:34]) != 14:
+    if bytes(counts[0:9]) not in _ORPHAN_SUIT or sum(counts[:34]) != 14:
         return False
     pair = False
     for k in ORPHANS:
@@ -49,34 +89,273 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
 
 
 def is_standard_win(counts: Sequence[int]) -> bool:
-    """Sets and exactly one pair (seed 003 §3.1)."""
-    total = sum(counts[:34])
-    if total % 3 != 2:
+    """Sets and exactly one pair (seed 003 §3.1), for hands of up to 14 tiles."""
+    st = _SUIT_STATUS
+    a = st.get(bytes(counts[0:9]))
+    if a is None:
         return False
-    c = list(counts[:34])
-    for k in range(34):
-        if c[k] >= 2:
-            c[k] -= 2
-            ok = _sets_only(c, 0)
-            c[k] += 2
-            if ok:
-                return True
-    return False
+    b = st.get(bytes(counts[9:18]))
+    if b is None:
+        return False
+    c = st.get(bytes(counts[18:27]))
+    if c is None:
+        return False
+    d = _HONOUR_STATUS.get(bytes(counts[27:34]))
+    return d is not None and a + b + c + d == 1
 
 
 def is_winning(counts: Sequence[int], thirteen_orphans: bool = True) -> bool:
-    return is_standard_win(counts) or (thirteen_orphans and is_thirteen_orphans(counts))
+    st = _SUIT_STATUS
+    key = bytes(counts[0:9])
+    a = st.get(key)
+    if a is not None:
+        b = st.get(bytes(counts[9:18]))
+        if b is not None:
+            c = st.get(bytes(counts[18:27]))
+            if c is not None:
+                d = _HONOUR_STATUS.get(bytes(counts[27:34]))
+                if d is not None and a + b + c + d == 1:
+                    return True
+    return thirteen_orphans and key in _ORPHAN_SUIT and is_thirteen_orphans(counts)
+
+
+def _orphan_waits(counts: Sequence[int]) -> list[int]:
+    if sum(counts[:34]) != 13 or any(counts[k] > 2 for k in ORPHANS):
+        return []
+    if sum(counts[k] for k in ORPHANS) != 13:
+        return []
+    missing = [k for k in ORPHANS if counts[k] == 0]
+    if not missing:
+        return list(ORPHANS)
+    return missing if len(missing) == 1 else []
 
 
 def waits(counts: Sequence[int], thirteen_orphans: bool = True) -> list[int]:
     """The tile kinds that would complete this calling hand (a fifth copy is never a wait)."""
-    c = list(counts[:34])
-    out = []
-    for k in range(34):
-        if c[k] >= 4:
-            continue
-        c[k] += 1
-        if is_winning(c, thirteen_orphans):
-            out.append(k)
-        c[k] -= 1
+    keys = [bytes(counts[lo:hi]) for lo, hi, _ in _PARTS]
+    stats = [_SUIT_STATUS.get(keys[0]), _SUIT_STATUS.get(keys[1]), _SUIT_STATUS.get(keys[2]),
+             _HONOUR_STATUS.get(keys[3])]
+    broken = sum(1 for s in stats if s is None)
+    pairs = sum(s for s in stats if s is not None)
+    out: list[int] = []
+    if broken <= 1:
+        for p, (lo, hi, is_suit) in enumerate(_PARTS):
+            s = stats[p]
+            if broken and s is not None:
+                continue  # the one broken part must take the tile
+            other_pairs = pairs - (s or 0)
+            if other_pairs > 1:
+                continue
+            size = sum(keys[p])
+            # Adding a tile to a part of 3k+1 tiles makes its pair; to 3k+2, a set.
+            if (size % 3 == 1) != (other_pairs == 0) or size % 3 == 0:
+                continue
+            mask = (_SUIT_WAITS if is_suit else _HONOUR_WAITS).get(keys[p], 0)
+            i = 0
+            while mask:
+                if mask & 1:
+                    out.append(lo + i)
+                mask >>= 1
+                i += 1
+    if thirteen_orphans and keys[0] in _ORPHAN_SUIT:
+        out = sorted(set(out) | set(_orphan_waits(counts)))
     return out
+
+
+# ---- shanten -------------------------------------------------------------------------------
+
+
+def _suit_distance(key: bytes) -> tuple[int, ...]:
+    """Fewest tiles to add so this suit holds j sets and p pairs: index 2*j + p.
+
+    A dynamic programme over the ranks; the state is (sets begun, pair taken, chows begun one
+    rank back, chows begun two ranks back). Three equal chows are three pungs, so at most two
+    chows begin on one rank. Targets never need a fifth copy of a kind.
+    """
+    cur = {(0, 0, 0, 0): 0}
+    for i in range(9):
+        h = key[i]
+        nxt: dict[tuple[int, int, int, int], int] = {}
+        max_a = 2 if i <= 6 else 0
+        for (j, p, c1, c2), v in cur.items():
+            pending = c1 + c2
+            for a in range(min(max_a, 4 - j) + 1):
+                for b in (0, 1):
+                    if j + a + b > 4:
+                        break
+                    for q in (0, 1) if p == 0 else (0,):
+                        t = pending + a + 3 * b + 2 * q
+                        if t > 4:
+                            break
+                        cost = v + (t - h if t > h else 0)
+                        s = (j + a + b, p + q, a, c1)
+                        if cost < nxt.get(s, _INF):
+                            nxt[s] = cost
+        cur = nxt
+    f = [_INF] * 10
+    for (j, p, _c1, _c2), v in cur.items():
+        if v < f[2 * j + p]:
+            f[2 * j + p] = v
+    return tuple(f)
+
+
+def _honour_distance(key: tuple[int, ...]) -> tuple[int, ...]:
+    f = [_INF] * 10
+    f[0] = 0
+    for h in key:
+        g = [_INF] * 10
+        for idx, v in enumerate(f):
+            if v >= _INF:
+                continue
+            j, p = divmod(idx, 2)
+            if v < g[idx]:
+                g[idx] = v
+            if j < 4:
+                c = v + max(0, 3 - h)
+                if c < g[idx + 2]:
+                    g[idx + 2] = c
+            if p == 0:
+                c = v + max(0, 2 - h)
+                if c < g[idx + 1]:
+                    g[idx + 1] = c
+        f = g
+    return tuple(f)
+
+
+_SUIT_DIST: dict[bytes, tuple[int, ...]] = {}
+_HONOUR_DIST: dict[bytes, tuple[int, ...]] = {}
+
+
+def _suit_dist(key: bytes) -> tuple[int, ...]:
+    f = _SUIT_DIST.get(key)
+    if f is None:
+        rev = key[::-1]  # a suit read backwards has the same distances
+        f = _SUIT_DIST.get(rev)
+        if f is None:
+            f = _suit_distance(key)
+            _SUIT_DIST[rev] = f
+        _SUIT_DIST[key] = f
+    return f
+
+
+def _honour_dist(key: bytes) -> tuple[int, ...]:
+    f = _HONOUR_DIST.get(key)
+    if f is None:
+        f = _HONOUR_DIST[key] = _honour_distance(tuple(sorted(key)))
+    return f
+
+
+def _combine(f: tuple[int, ...] | list[int], g: tuple[int, ...], m: int) -> list[int]:
+    out = [_INF] * 10
+    for i in range(2 * m + 2):
+        a = f[i]
+        if a >= _INF:
+            continue
+        j1, p1 = i >> 1, i & 1
+        for j2 in range(m - j1 + 1):
+            base = 2 * (j1 + j2)
+            b = g[2 * j2]
+            if a + b < out[base + p1]:
+                out[base + p1] = a + b
+            if not p1:
+                b = g[2 * j2 + 1]
+                if a + b < out[base + 1]:
+                    out[base + 1] = a + b
+    return out
+
+
+def shanten(counts: Sequence[int], thirteen_orphans: bool = True) -> int:
+    """Tiles from calling: -1 complete, 0 calling, n more (regular hands and Thirteen Orphans).
+
+    Exact: the fewest tiles to exchange (or draw) for a complete hand, minus one.
+    """
+    n = sum(counts[:34])
+    if n % 3 == 0 or n > 14:
+        raise ValueError(f"a hand to analyse has 3k+1 or 3k+2 tiles up to 14, not {n}")
+    m = (n - 1) // 3
+    f = _combine(_suit_dist(bytes(counts[0:9])), _suit_dist(bytes(counts[9:18])), m)
+    f = _combine(f, _suit_dist(bytes(counts[18:27])), m)
+    f = _combine(f, _honour_dist(bytes(counts[27:34])), m)
+    best = f[2 * m + 1] - 1
+    if thirteen_orphans and n >= 13 and best > 0:
+        kinds = 0
+        pair = 0
+        for k in ORPHANS:
+            c = counts[k]
+            if c:
+                kinds += 1
+                if c > 1:
+                    pair = 1
+        best = min(best, 13 - kinds - pair)
+    return best
+
+
+# ---- decompositions ------------------------------------------------------------------------
+
+
+class Decomposition(NamedTuple):
+    """One way to read complete concealed tiles: a pair plus pungs and chows (first tiles)."""
+
+    pair: int
+    pungs: tuple[int, ...]
+    chows: tuple[int, ...]
+
+
+_PART_SPLITS: dict[tuple[int, bytes], tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]] = {}
+
+
+def _split_part(lo: int, key: bytes, is_suit: bool) -> tuple:
+    """All (pair or -1, pungs, chows) readings of one part, in absolute tile kinds."""
+    cached = _PART_SPLITS.get((lo, key))
+    if cached is not None:
+        return cached
+    c = list(key)
+    out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+
+    def sets(i: int, pair: int, pungs: list[int], chows: list[int]) -> None:
+        while i < len(c) and c[i] == 0:
+            i += 1
+        if i == len(c):
+            out.append((pair, tuple(pungs), tuple(chows)))
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            pungs.append(lo + i)
+            sets(i, pair, pungs, chows)
+            pungs.pop()
+            c[i] += 3
+        if is_suit and i <= 6 and c[i + 1] and c[i + 2]:
+            for k in (i, i + 1, i + 2):
+                c[k] -= 1
+            chows.append(lo + i)
+            sets(i, pair, pungs, chows)
+            chows.pop()
+            for k in (i, i + 1, i + 2):
+                c[k] += 1
+
+    if sum(c) % 3 == 2:
+        for k in range(len(c)):
+            if c[k] >= 2:
+                c[k] -= 2
+                sets(0, lo + k, [], [])
+                c[k] += 2
+    else:
+        sets(0, -1, [], [])
+    result = tuple(dict.fromkeys(out))  # equal readings found by different paths count once
+    _PART_SPLITS[(lo, key)] = result
+    return result
+
+
+def decompositions(counts: Sequence[int]) -> list[Decomposition]:
+    """Every reading of complete concealed tiles as sets and one pair ([] if there is none)."""
+    if not is_standard_win(counts):
+        return []
+    readings: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [(-1, (), ())]
+    for lo, hi, is_suit in _PARTS:
+        splits = _split_part(lo, bytes(counts[lo:hi]), is_suit)
+        readings = [
+            (pair if pair >= 0 else p2, pungs + pu, chows + ch)
+            for pair, pungs, chows in readings
+            for p2, pu, ch in splits
+        ]
+    return [Decomposition(pair, pungs, chows) for pair, pungs, chows in readings]

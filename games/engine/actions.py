@@ -1,0 +1,94 @@
+"""What a player can do. Each action is a frozen value with a JSON form used by records,
+the web protocol and the CLI.
+
+  {"seat": 0, "type": "discard", "tile": "b1"}            (add "call": true for an Original Call)
+  {"seat": 1, "type": "chow", "tiles": "b1 b2 b3"}         claim the discard for this chow
+  {"seat": 2, "type": "pung"} / {"type": "kong"}           claim the discard
+  {"seat": 3, "type": "win"}                               go out (self-drawn, on a discard, robbing)
+  {"seat": 0, "type": "concealed_kong", "tile": "c5"}      declare on one's own turn
+  {"seat": 0, "type": "promote_kong", "tile": "c5"}        add a drawn fourth tile to a melded pung
+  {"seat": 1, "type": "pass"}                              decline a claim or a robbing chance
+  {"seat": 2, "type": "ready"}                             after a deal: ready for the next one
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import NotationError
+from .tiles import format_tiles, parse_tile, parse_tiles, tile_words
+
+DISCARD = "discard"
+CHOW = "chow"
+PUNG = "pung"
+KONG = "kong"
+WIN = "win"
+CONCEALED_KONG = "concealed_kong"
+PROMOTE_KONG = "promote_kong"
+PASS = "pass"
+READY = "ready"
+
+TYPES = (DISCARD, CHOW, PUNG, KONG, WIN, CONCEALED_KONG, PROMOTE_KONG, PASS, READY)
+_WITH_TILE = (DISCARD, CONCEALED_KONG, PROMOTE_KONG)
+CLAIMS = (WIN, KONG, PUNG, CHOW)  # precedence, highest first (seed 003 §3.4)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    seat: int
+    type: str
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+    call: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "type": self.type}
+        if self.tile is not None:
+            data["tile"] = format_tiles([self.tile])
+        if self.tiles:
+            data["tiles"] = format_tiles(self.tiles)
+        if self.call:
+            data["call"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        if not isinstance(data, dict):
+            raise NotationError("an action must be a JSON object")
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            raise NotationError("an action needs a seat from 0 to 3")
+        kind = data.get("type")
+        if kind not in TYPES:
+            raise NotationError(f"unknown action type {kind!r}")
+        tile = None
+        if kind in _WITH_TILE:
+            if not isinstance(data.get("tile"), str):
+                raise NotationError(f'a {kind} action names its tile, e.g. "tile": "b5"')
+            tile = parse_tile(data["tile"].strip())
+        tiles: tuple[int, ...] = ()
+        if kind == CHOW:
+            if not isinstance(data.get("tiles"), str):
+                raise NotationError('a chow names its three tiles, e.g. "tiles": "b3 b4 b5"')
+            tiles = tuple(sorted(parse_tiles(data["tiles"])))
+            if len(tiles) != 3:
+                raise NotationError("a chow has exactly three tiles")
+        call = data.get("call", False)
+        if not isinstance(call, bool) or (call and kind != DISCARD):
+            raise NotationError("only a discard can carry an Original Call")
+        return cls(seat, kind, tile, tiles, call)
+
+    def describe(self) -> str:
+        """A player's words: 'discards 5 Dots', 'chows 3-4-5 Bamboo'."""
+        if self.type == DISCARD:
+            return f"discards {tile_words(self.tile)}" + (
+                " with an Original Call" if self.call else ""
+            )
+        if self.type == CHOW:
+            return "chows " + ", ".join(tile_words(t) for t in self.tiles)
+        if self.type in (CONCEALED_KONG, PROMOTE_KONG):
+            return f"declares a kong of {tile_words(self.tile)}"
+        return {PUNG: "pungs", KONG: "kongs", WIN: "goes out", PASS: "passes", READY: "is ready"}[
+            self.type
+        ]

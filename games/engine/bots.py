@@ -1,0 +1,104 @@
+"""Bots are just players: they choose among `legal_actions` like anyone else.
+
+  random  - any legal action, uniformly (the simulator's player)
+  greedy  - goes out whenever it can; claims only what brings it nearer to going out;
+            discards the tile that leaves the fewest tiles from calling (shanten),
+            breaking ties by keeping tiles that many others could join
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from .actions import Action
+
+if TYPE_CHECKING:
+    from .match import Match
+
+LEVELS = ("random", "greedy")
+
+
+def _shanten(counts: list[int]) -> int:
+    from .analysis import shanten
+
+    return shanten(counts)
+
+
+def _usefulness(counts: list[int], t: int) -> int:
+    """How well a tile fits its neighbours: pairs and near-sequences keep a tile."""
+    if t >= 34:
+        return -10
+    score = 3 * (counts[t] - 1)
+    if t < 27:
+        r = t % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d <= 8 and counts[t + d]:
+                score += 2 if abs(d) == 1 else 1
+        score += 1 if 2 <= r <= 6 else 0
+    return score
+
+
+def choose(match: Match, seat: int, level: str = "greedy", rng: random.Random | None = None):
+    legal = match.legal_actions(seat)
+    if not legal:
+        return None
+    if level == "random":
+        return (rng or random.Random()).choice(legal)
+    return _greedy(match, seat, legal)
+
+
+def _greedy(match: Match, seat: int, legal: list[Action]) -> Action:
+    by_type: dict[str, list[Action]] = {}
+    for a in legal:
+        by_type.setdefault(a.type, []).append(a)
+    for kind in (A.WIN, A.READY):
+        if kind in by_type:
+            return by_type[kind][0]
+    deal = match.deal
+    st = deal.seats[seat]
+    hand = list(st.hand)
+    if A.DISCARD in by_type:
+        # Declare kongs (they score, and a loose tile replaces the fourth).
+        for kind in (A.CONCEALED_KONG, A.PROMOTE_KONG):
+            if kind in by_type and not st.original_call:
+                return by_type[kind][0]
+        if st.original_call and st.drawn is not None:
+            keep = [a for a in by_type[A.DISCARD] if a.tile == st.drawn and not a.call]
+            if keep:
+                return keep[0]
+        best = None
+        for a in by_type[A.DISCARD]:
+            hand[a.tile] -= 1
+            key = (_shanten(hand), _usefulness(hand, a.tile), not a.call)
+            hand[a.tile] += 1
+            if best is None or key < best[0]:
+                best = (key, a)
+        return best[1]
+    if A.CONCEALED_KONG in by_type:  # after the deal (000 §2.2)
+        return by_type[A.CONCEALED_KONG][0]
+    # A claim window: claim only what lowers the shanten number.
+    tile = deal.window_tile
+    if tile is not None and not st.original_call:
+        now = _shanten(hand)
+        for kind in (A.KONG, A.PUNG, A.CHOW):
+            for a in by_type.get(kind, []):
+                after = list(hand)
+                used = a.tiles if kind == A.CHOW else (tile,) * (3 if kind == A.KONG else 2)
+                for t in used:
+                    if t != tile or kind != A.CHOW:
+                        after[t] -= 1
+                best_after = min(
+                    (_after_discard(after, d) for d in range(34) if after[d]), default=9
+                )
+                if best_after < now or kind == A.KONG:
+                    return a
+    return by_type[A.PASS][0]
+
+
+def _after_discard(counts: list[int], t: int) -> int:
+    counts[t] -= 1
+    s = _shanten(counts)
+    counts[t] += 1
+    return s

@@ -1,0 +1,699 @@
+"""One deal as a state machine (seed 000 §2.2 for the deal, seed 003 for the play).
+
+`legal_actions(seat)` lists what a seat may do now; `apply(action)` checks the action, changes
+the state and returns the events a viewer needs. An illegal action raises a typed error and
+leaves the state untouched: every check happens before the first change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import actions as A
+from .actions import Action
+from .analysis import is_thirteen_orphans, is_winning, waits
+from .errors import GameOver, IllegalAction, NotYourTurn
+from .events import Event
+from .melds import CLAIMED_KONG, CONCEALED_KONG, PROMOTED_KONG, Meld
+from .rituals import WallBreak, break_wall
+from .rng import Rng
+from .ruleset import Ruleset
+from .tiles import all_tiles, format_tiles, tile_words
+from .wall import Wall
+
+# Phases of a deal
+INITIAL_KONG = "initial_kong"  # after the deal: a seat may declare concealed kongs (000 §2.2)
+PLAY = "play"  # `turn` must discard (or declare a kong, or go out)
+CLAIM = "claim"  # the window after a discard
+ROB = "rob"  # the window after a kong declaration, for robbing it
+OVER = "over"
+
+WIND_TOKENS = ("we", "ws", "ww", "wn")
+
+
+@dataclass
+class DealResult:
+    winner: int | None  # None: a draw (wash-out)
+    how: str  # self_drawn | discard | robbed_kong | draw
+    tile: int | None = None
+    source: str | None = None  # wall | dead_wall | discard | robbed_kong
+    discarder: int | None = None
+    last_tile: bool = False
+    original_call: bool = False
+    blessing: bool = False
+    kong_on_kong: bool = False
+    reason: str = ""
+
+    def to_json(self) -> dict:
+        data = {"winner": self.winner, "how": self.how, "reason": self.reason}
+        if self.winner is not None:
+            data.update(
+                tile=format_tiles([self.tile]),
+                source=self.source,
+                discarder=self.discarder,
+                last_tile=self.last_tile,
+                original_call=self.original_call,
+                blessing=self.blessing,
+                kong_on_kong=self.kong_on_kong,
+            )
+        return data
+
+
+@dataclass
+class SeatState:
+    hand: list[int] = field(default_factory=lambda: [0] * 42)  # concealed tile counts
+    melds: list[Meld] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)  # unclaimed discards, in order
+    discard_count: int = 0  # all discards made, claimed or not
+    drawn: int | None = None  # the tile just drawn (shown apart), if any
+    original_call: bool = False
+    call_broken: bool = False
+
+    def tiles(self) -> list[int]:
+        return [k for k in range(42) for _ in range(self.hand[k])]
+
+    def concealed_count(self) -> int:
+        return sum(self.hand)
+
+
+class Deal:
+    """One deal from the break of the wall to a win or a draw.
+
+    `dealer` is the seat that is East for this deal; seats keep their numbers for the whole game
+    and their winds rotate: the wind of seat s is (s - dealer) % 4.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seed: str,
+        dealer: int = 0,
+        prevailing_wind: int = 0,
+        number: int = 1,
+        brk: WallBreak | None = None,
+        tiles: list[int] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.dealer = dealer
+        self.prevailing_wind = prevailing_wind
+        self.number = number
+        self.seats = [SeatState() for _ in range(4)]
+        self.events: list[Event] = []
+        self.phase = PLAY
+        self.turn = dealer
+        self.result: DealResult | None = None
+        # Claim and rob windows: seat -> the answer given so far
+        self.window_tile: int | None = None
+        self.window_from: int | None = None
+        self.answers: dict[int, Action] = {}
+        self._options: dict[int, list[Action]] = {}
+        self.rob_kind: str | None = None
+        # Turn context
+        self.claimed_turn = False  # the turn began by claiming a chow/pung: no kongs, no win
+        self.last_source: str | None = None  # how `turn` got its last tile: wall | dead_wall
+        self.kong_chain = 0
+        self.discards_made = 0
+        self.claims_made = 0
+        self.last_discard: tuple[int, int] | None = None
+        self.initial_queue: list[int] = []
+        self._turn_cache: tuple[int, list[Action]] | None = None
+
+        rng = Rng(seed, f"deal:{number}")
+        if tiles is None:
+            tiles = all_tiles(ruleset.bonus_tiles)
+            rng.shuffle(tiles)
+        if brk is None:
+            brk = break_wall(dealer, rng.throw(), rng.throw())
+        self.brk = brk
+        self.wall = Wall(
+            tiles,
+            brk,
+            ruleset.wall_stacks_per_side,
+            ruleset.dead_wall_stacks,
+            ruleset.dead_wall_replenish,
+        )
+        self._deal_tiles()
+
+    # ----------------------------------------------------------------- rituals
+    def wind_of(self, seat: int) -> int:
+        return (seat - self.dealer) % 4
+
+    def _emit(self, type_: str, data: dict, to: int | None = None, private=None, hidden=False):
+        self.events.append(Event(type_, data, to, private, hidden))
+
+    def _deal_tiles(self) -> None:
+        """000 §2.2: blocks of four E, S, W, N three times; East two more, the others one."""
+        rs = self.ruleset
+        self._emit(
+            "deal_start",
+            {
+                "number": self.number,
+                "dealer": self.dealer,
+                "prevailing_wind": WIND_TOKENS[self.prevailing_wind],
+                "winds": [WIND_TOKENS[self.wind_of(s)] for s in range(4)],
+            },
+        )
+        self._emit("wall_built", {"stacks_per_side": rs.wall_stacks_per_side})
+        brk = self.brk
+        self._emit(
+            "dice", {"thrower": brk.dealer, "dice": list(brk.dealer_throw), "purpose": "wall"}
+        )
+        self._emit(
+            "dice", {"thrower": brk.breaker, "dice": list(brk.breaker_throw), "purpose": "break"}
+        )
+        self._emit("wall_broken", {**brk.to_json(), "dead_wall": self.wall.dead_left})
+        order = [(self.dealer + k) % 4 for k in range(4)]
+        for _ in range(rs.hand_size // 4):
+            for s in order:
+                self._take(s, 4)
+        rest = rs.hand_size % 4  # 13 tiles: East two more, the others one; 16: East one more
+        self._take(self.dealer, rest + 1)
+        if rest:
+            for s in order[1:]:
+                self._take(s, rest)
+        # Bonus tiles melded and replaced, East first, each seat until it holds none (000 §2.2).
+        for s in order:
+            if not self._replace_bonus(s):
+                return
+        self.initial_queue = [s for s in order if self._has_quad(s)]
+        self._next_initial()
+
+    def _draw_event(self, seat: int, tile: int, source: str, replacement: bool = False) -> None:
+        data = {
+            "seat": seat,
+            "source": source,
+            "live": self.wall.live_left,
+            "dead": self.wall.dead_left,
+        }
+        if replacement:
+            data["replacement"] = True
+        self._emit("draw", data, seat, {"tile": format_tiles([tile])})
+
+    def _kong_event(self, seat: int, kind: str, tile: int) -> None:
+        self._emit("kong", {"seat": seat, "kind": kind, "tile": format_tiles([tile])})
+
+    def _take(self, seat: int, n: int) -> None:
+        got = [self.wall.draw() for _ in range(n)]
+        st = self.seats[seat]
+        for t in got:
+            st.hand[t] += 1
+        self._emit("deal_block", {"seat": seat, "count": n}, seat, {"tiles": format_tiles(got)})
+
+    def _has_quad(self, seat: int) -> bool:
+        return self.wall.dead_left > 0 and any(c == 4 for c in self.seats[seat].hand[:34])
+
+    def _next_initial(self) -> None:
+        if self.initial_queue:
+            self.phase = INITIAL_KONG
+            self.turn = self.initial_queue[0]
+        else:
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        self.phase = PLAY
+        self.turn = self.dealer
+        self.last_source = "wall"
+        self.claimed_turn = False
+        self.kong_chain = 0
+
+    def _replace_bonus(self, seat: int) -> bool:
+        """Meld every bonus tile in `seat`'s hand and replace it. False if the deal ended."""
+        st = self.seats[seat]
+        while True:
+            found = [t for t in range(34, 42) if st.hand[t]]
+            if not found:
+                return True
+            for t in found:
+                st.hand[t] -= 1
+                st.bonus.append(t)
+                self._emit("bonus_melded", {"seat": seat, "tile": format_tiles([t])})
+                if not self._draw_replacement(seat):
+                    return False
+
+    def _draw_replacement(self, seat: int) -> bool:
+        """A replacement for a bonus tile: from the open end of the live wall in the classical
+        game (003 §3.2), from the dead wall where the ruleset says so."""
+        if self.ruleset.bonus_replacement == "dead_wall" and self.wall.dead_left:
+            tile = self.wall.draw_loose()
+            source = "dead_wall"
+        elif self.wall.live_left:
+            tile = self.wall.draw()
+            source = "wall"
+        else:
+            self._washout("the last tile of the wall was a bonus tile")
+            return False
+        self.seats[seat].hand[tile] += 1
+        self.seats[seat].drawn = tile
+        self._draw_event(seat, tile, source, replacement=True)
+        return True
+
+    # ------------------------------------------------------------ questions
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def waiting_on(self) -> list[int]:
+        if self.phase in (PLAY, INITIAL_KONG):
+            return [self.turn]
+        if self.phase in (CLAIM, ROB):
+            return [s for s in range(4) if s != self.window_from and s not in self.answers]
+        return []
+
+    def can_win(self, seat: int, counts: list[int]) -> bool:
+        st = self.seats[seat]
+        if st.call_broken:
+            return False
+        if not is_winning(counts, self.ruleset.thirteen_orphans):
+            return False
+        if self.ruleset.max_chows is not None:
+            chows = sum(1 for m in st.melds if m.kind == "chow")
+            if chows > self.ruleset.max_chows:
+                return False
+        return True
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        if self.phase == PLAY:
+            if seat != self.turn:
+                return []
+            key = len(self.events)  # every change of state emits an event
+            if self._turn_cache is None or self._turn_cache[0] != key:
+                self._turn_cache = (key, self._turn_actions(seat))
+            return self._turn_cache[1]
+        if self.phase == INITIAL_KONG:
+            if seat != self.turn:
+                return []
+            quads = [t for t in range(34) if self.seats[seat].hand[t] == 4]
+            return [Action(seat, A.CONCEALED_KONG, t) for t in quads] + [Action(seat, A.PASS)]
+        if seat == self.window_from or seat in self.answers:
+            return []
+        return self._window_options(seat)
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        st = self.seats[seat]
+        hand = st.hand
+        out: list[Action] = []
+        kinds = [t for t in range(34) if hand[t]]
+        if not self.claimed_turn:
+            if self.last_source and self.can_win(seat, hand):
+                out.append(Action(seat, A.WIN))
+            if self.wall.dead_left:
+                for t in kinds:
+                    if hand[t] == 4:
+                        out.append(Action(seat, A.CONCEALED_KONG, t))
+                for m in st.melds:
+                    if m.kind == "pung" and hand[m.tile]:
+                        out.append(Action(seat, A.PROMOTE_KONG, m.tile))
+        for t in kinds:
+            out.append(Action(seat, A.DISCARD, t))
+        if self._may_call(seat):
+            for t in kinds:
+                hand[t] -= 1
+                if waits(hand, self.ruleset.thirteen_orphans):
+                    out.append(Action(seat, A.DISCARD, t, call=True))
+                hand[t] += 1
+        return out
+
+    def _may_call(self, seat: int) -> bool:
+        st = self.seats[seat]
+        return self.ruleset.original_call and st.discard_count == 0 and not st.original_call
+
+    def _window_options(self, seat: int) -> list[Action]:
+        opts = self._options.get(seat)
+        if opts is None:
+            opts = self._compute_options(seat)
+            self._options[seat] = opts
+        return opts
+
+    def _compute_options(self, seat: int) -> list[Action]:
+        tile = self.window_tile
+        st = self.seats[seat]
+        hand = st.hand
+        out: list[Action] = []
+        hand[tile] += 1
+        if self.phase == ROB and self.rob_kind == CONCEALED_KONG:
+            wins = not st.call_broken and is_thirteen_orphans(hand)
+        else:
+            wins = self.can_win(seat, hand)
+        hand[tile] -= 1
+        if wins:
+            out.append(Action(seat, A.WIN))
+        if self.phase == CLAIM and tile < 34:
+            if hand[tile] == 3 and self.wall.dead_left:
+                out.append(Action(seat, A.KONG))
+            if hand[tile] >= 2:
+                out.append(Action(seat, A.PUNG))
+            if seat == (self.window_from + 1) % 4 and tile < 27 and self._chow_allowed(seat):
+                r = tile % 9
+                for lo in (tile - 2, tile - 1, tile):
+                    if lo < tile - r or lo + 2 > tile - r + 8:
+                        continue  # chows never wrap round (003 §3.4.1)
+                    trio = (lo, lo + 1, lo + 2)
+                    if all(hand[t] for t in trio if t != tile):
+                        out.append(Action(seat, A.CHOW, tiles=trio))
+        out.append(Action(seat, A.PASS))
+        return out
+
+    def _chow_allowed(self, seat: int) -> bool:
+        limit = self.ruleset.max_chows
+        return limit is None or sum(1 for m in self.seats[seat].melds if m.kind == "chow") < limit
+
+    # ------------------------------------------------------------- applying
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action; return the events it caused. Illegal actions change nothing."""
+        if self.phase == OVER:
+            raise GameOver("this deal is over")
+        seat = action.seat
+        if seat not in self.waiting_on():
+            raise NotYourTurn(self._not_waiting_message(seat))
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action, legal))
+        start = len(self.events)
+        if self.phase == PLAY:
+            self._apply_turn(action)
+        elif self.phase == INITIAL_KONG:
+            self._apply_initial(action)
+        else:
+            self._apply_answer(action)
+        return self.events[start:]
+
+    def _not_waiting_message(self, seat: int) -> str:
+        if self.phase in (CLAIM, ROB) and seat == self.window_from:
+            return "you cannot claim your own tile"
+        if self.phase in (CLAIM, ROB) and seat in self.answers:
+            return "you have already answered this discard"
+        return f"it is not your turn: waiting for {', '.join(map(str, self.waiting_on()))}"
+
+    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+        kind = action.type
+        st = self.seats[action.seat]
+        if kind == A.DISCARD:
+            if self.phase != PLAY:
+                return "you can only discard on your own turn"
+            if action.tile is None or action.tile >= 42 or not st.hand[action.tile]:
+                return (
+                    f"you do not hold {tile_words(action.tile)}"
+                    if action.tile is not None
+                    else "name the tile to discard"
+                )
+            if action.call:
+                if not self.ruleset.original_call:
+                    return "this ruleset has no Original Call"
+                if st.discard_count:
+                    return "an Original Call is declared with your first discard only"
+                return "an Original Call needs a calling hand after the discard"
+        if kind == A.CHOW:
+            if self.phase != CLAIM:
+                return "you can only chow a discard"
+            if action.seat != (self.window_from + 1) % 4:
+                return "you can only chow from the player on your left"
+            if not self._chow_allowed(action.seat):
+                return "you may not make another chow in this ruleset"
+            return "those tiles do not make a chow with the discard from your hand"
+        if kind == A.PUNG:
+            return (
+                "you need two matching tiles in your hand to pung"
+                if self.phase == CLAIM
+                else "you can only pung a discard"
+            )
+        if kind == A.KONG:
+            if self.phase == CLAIM:
+                if not self.wall.dead_left:
+                    return "the dead wall is exhausted: no more kongs"
+                return "you need three matching tiles in your hand to claim a kong"
+            return "to declare a kong on your turn, say which kind"
+        if kind == A.WIN:
+            if st.call_broken:
+                return "you broke your Original Call and cannot go out this deal"
+            if self.phase == PLAY and self.claimed_turn:
+                return "you cannot go out after claiming a tile for a set: claim it to go out"
+            if self.phase == ROB and self.rob_kind == CONCEALED_KONG:
+                return "a concealed kong can only be robbed to complete Thirteen Orphans"
+            return "your hand is not complete"
+        if kind in (A.CONCEALED_KONG, A.PROMOTE_KONG):
+            if self.phase != PLAY and self.phase != INITIAL_KONG:
+                return "you can only declare a kong on your own turn"
+            if self.claimed_turn:
+                return "you cannot declare a kong after claiming a chow or pung"
+            if not self.wall.dead_left:
+                return "the dead wall is exhausted: no more kongs"
+            if kind == A.CONCEALED_KONG:
+                return f"you do not hold four {tile_words(action.tile)}"
+            return f"you have no melded pung of {tile_words(action.tile)} and that tile in hand"
+        if kind == A.PASS:
+            return "there is nothing to pass on: it is your turn to discard"
+        if kind == A.READY:
+            return "the deal is still being played"
+        return "that is not allowed now"
+
+    # Turn: discard, self-drawn win, kongs
+    def _apply_turn(self, action: Action) -> None:
+        seat = action.seat
+        st = self.seats[seat]
+        if action.type == A.WIN:
+            self._finish_win(seat, st.drawn if st.drawn is not None else -1, self.last_source)
+            return
+        if action.type == A.DISCARD:
+            self._discard(seat, action)
+            return
+        self._break_call(seat)
+        tile = action.tile
+        if action.type == A.CONCEALED_KONG:
+            st.hand[tile] -= 4
+            st.melds.append(Meld("kong", (tile,) * 4, False, CONCEALED_KONG))
+            self._kong_event(seat, CONCEALED_KONG, tile)
+            self.kong_chain += 1
+            if self.ruleset.rob_concealed_kong_for_orphans and self.ruleset.thirteen_orphans:
+                self._open_window(ROB, seat, tile, CONCEALED_KONG)
+            else:
+                self._supplement(seat)
+            return
+        # promote a melded pung
+        st.hand[tile] -= 1
+        i = next(i for i, m in enumerate(st.melds) if m.kind == "pung" and m.tile == tile)
+        old = st.melds[i]
+        st.melds[i] = Meld("kong", (tile,) * 4, True, PROMOTED_KONG, old.from_seat)
+        self._kong_event(seat, PROMOTED_KONG, tile)
+        self.kong_chain += 1
+        self._open_window(ROB, seat, tile, PROMOTED_KONG)
+
+    def _apply_initial(self, action: Action) -> None:
+        seat = action.seat
+        if action.type == A.PASS:
+            self.initial_queue.pop(0)
+            self._next_initial()
+            return
+        st = self.seats[seat]
+        tile = action.tile
+        st.hand[tile] -= 4
+        st.melds.append(Meld("kong", (tile,) * 4, False, CONCEALED_KONG))
+        self._kong_event(seat, CONCEALED_KONG, tile)
+        loose = self.wall.draw_loose()
+        st.hand[loose] += 1
+        st.drawn = loose
+        self._draw_event(seat, loose, "dead_wall")
+        if not self._replace_bonus(seat):
+            return
+        if not self._has_quad(seat):
+            self.initial_queue.pop(0)
+        self._next_initial()
+
+    def _break_call(self, seat: int) -> None:
+        st = self.seats[seat]
+        if st.original_call and not st.call_broken:
+            st.call_broken = True
+            self._emit("call_broken", {"seat": seat})
+
+    def _discard(self, seat: int, action: Action) -> None:
+        st = self.seats[seat]
+        tile = action.tile
+        if st.original_call and tile != st.drawn:
+            self._break_call(seat)
+        st.hand[tile] -= 1
+        st.discards.append(tile)
+        st.discard_count += 1
+        st.drawn = None
+        if action.call:
+            st.original_call = True
+        self.discards_made += 1
+        self.last_discard = (seat, tile)
+        self._emit("discard", {"seat": seat, "tile": format_tiles([tile]), "call": action.call})
+        self._open_window(CLAIM, seat, tile, None)
+
+    def _open_window(self, phase: str, seat: int, tile: int, rob_kind: str | None) -> None:
+        self.phase = phase
+        self.window_from = seat
+        self.window_tile = tile
+        self.rob_kind = rob_kind
+        self.answers = {}
+        self._options = {}
+
+    # Windows: claims after a discard, robbing after a kong
+    def _apply_answer(self, action: Action) -> None:
+        seat = action.seat
+        self.answers[seat] = action
+        # The answer stays private until the window closes (no early reveal of claims).
+        self._emit("answered", {"seat": seat}, seat, {"answer": action.to_json()}, hidden=True)
+        if len(self.answers) < 3:
+            return
+        best = self._best_claim()
+        if self.phase == ROB:
+            self._close_rob(best)
+        else:
+            self._close_claim(best)
+
+    def _best_claim(self) -> Action | None:
+        order = [(self.window_from + k) % 4 for k in (1, 2, 3)]  # first in turn wins ties
+        for kind in A.CLAIMS:
+            for s in order:
+                a = self.answers.get(s)
+                if a is not None and a.type == kind:
+                    return a
+        return None
+
+    def _close_claim(self, best: Action | None) -> None:
+        discarder, tile = self.window_from, self.window_tile
+        self._clear_window()
+        if best is None:
+            nxt = (discarder + 1) % 4
+            if not self.wall.live_left:
+                self._washout("the wall is exhausted")
+                return
+            self._draw_turn(nxt)
+            return
+        seat = best.seat
+        st = self.seats[seat]
+        self.seats[discarder].discards.pop()
+        self.claims_made += 1
+        if best.type == A.WIN:
+            st.hand[tile] += 1
+            self._finish_win(seat, tile, "discard", discarder=discarder)
+            return
+        self._break_call(seat)
+        if best.type == A.CHOW:
+            for t in best.tiles:
+                if t != tile:
+                    st.hand[t] -= 1
+            meld = Meld("chow", best.tiles, True, None, discarder)
+        elif best.type == A.PUNG:
+            st.hand[tile] -= 2
+            meld = Meld("pung", (tile,) * 3, True, None, discarder)
+        else:
+            st.hand[tile] -= 3
+            meld = Meld("kong", (tile,) * 4, True, CLAIMED_KONG, discarder)
+        st.melds.append(meld)
+        self._emit(
+            "claim",
+            {
+                "seat": seat,
+                "claim": best.type,
+                "tile": format_tiles([tile]),
+                "from_seat": discarder,
+                "meld": meld.to_json(),
+            },
+        )
+        self.turn = seat
+        self.phase = PLAY
+        self.kong_chain = 0
+        st.drawn = None
+        if best.type == A.KONG:
+            self.kong_chain = 1
+            self.claimed_turn = False
+            self._supplement(seat)
+        else:
+            self.claimed_turn = True
+            self.last_source = None
+
+    def _close_rob(self, best: Action | None) -> None:
+        seat, tile, kind = self.window_from, self.window_tile, self.rob_kind
+        self._clear_window()
+        if best is None:
+            self.phase = PLAY
+            self.turn = seat
+            self._supplement(seat)
+            return
+        # The kong is undone: its tile goes to the robber (003 §3.5.1).
+        kst = self.seats[seat]
+        i = next(i for i, m in enumerate(kst.melds) if m.kind == "kong" and m.tile == tile)
+        m = kst.melds[i]
+        if kind == PROMOTED_KONG:
+            kst.melds[i] = Meld("pung", (tile,) * 3, True, None, m.from_seat)
+        else:
+            kst.melds.pop(i)
+            kst.hand[tile] += 3
+        self.seats[best.seat].hand[tile] += 1
+        self._emit("robbed", {"seat": best.seat, "from_seat": seat, "tile": format_tiles([tile])})
+        self._finish_win(best.seat, tile, "robbed_kong", discarder=seat)
+
+    def _clear_window(self) -> None:
+        self.window_tile = None
+        self.window_from = None
+        self.rob_kind = None
+        self.answers = {}
+        self._options = {}
+
+    def _draw_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.phase = PLAY
+        self.claimed_turn = False
+        self.kong_chain = 0
+        tile = self.wall.draw()
+        st = self.seats[seat]
+        st.hand[tile] += 1
+        st.drawn = tile
+        self.last_source = "wall"
+        self._draw_event(seat, tile, "wall")
+        if tile >= 34:
+            self._replace_bonus(seat)
+
+    def _supplement(self, seat: int) -> None:
+        """A loose tile from the dead wall after a kong (003 §3.4.3)."""
+        tile = self.wall.draw_loose()
+        st = self.seats[seat]
+        st.hand[tile] += 1
+        st.drawn = tile
+        self.last_source = "dead_wall"
+        self._draw_event(seat, tile, "dead_wall")
+        if tile >= 34 and self._replace_bonus(seat):
+            self.last_source = (
+                "wall" if self.ruleset.bonus_replacement != "dead_wall" else "dead_wall"
+            )
+
+    # ------------------------------------------------------------ endings
+    def _finish_win(self, seat: int, tile: int, source: str, discarder: int | None = None):
+        st = self.seats[seat]
+        live_empty = self.wall.live_left == 0
+        if source == "discard":
+            blessing = self.discards_made == 1 and discarder == self.dealer
+            last = live_empty
+        elif source == "robbed_kong":
+            blessing = False
+            last = False
+        else:
+            blessing = seat == self.dealer and self.discards_made == 0 and self.claims_made == 0
+            last = source == "wall" and live_empty
+        self.result = DealResult(
+            winner=seat,
+            how={"discard": "discard", "robbed_kong": "robbed_kong"}.get(source, "self_drawn"),
+            tile=tile,
+            source=source,
+            discarder=discarder,
+            last_tile=last,
+            original_call=st.original_call and not st.call_broken,
+            blessing=blessing,
+            kong_on_kong=source == "dead_wall" and self.kong_chain >= 2,
+            reason=f"{WIND_TOKENS[self.wind_of(seat)]} went out",
+        )
+        self.phase = OVER
+        self._emit(
+            "win",
+            {"seat": seat, "tile": format_tiles([tile]), "source": source, "from_seat": discarder},
+        )
+
+    def _washout(self, reason: str) -> None:
+        self.result = DealResult(winner=None, how="draw", reason=reason)
+        self.phase = OVER
+        self._emit("washout", {"reason": reason})

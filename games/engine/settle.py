@@ -1,0 +1,88 @@
+"""End of a deal: reveal every hand, score each one, settle the payments."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .deal import Deal, DealResult
+from .tiles import format_tiles
+
+
+@dataclass
+class DealSummary:
+    number: int
+    dealer: int
+    prevailing_wind: int
+    result: DealResult
+    hands: list[dict[str, Any]]
+    settlement: dict[str, Any] | None
+    deltas: list[int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "prevailing_wind": ("we", "ws", "ww", "wn")[self.prevailing_wind],
+            "result": self.result.to_json(),
+            "winner": self.result.winner,
+            "how": self.result.how,
+            "hands": self.hands,
+            "settlement": self.settlement,
+            "deltas": self.deltas,
+        }
+
+
+def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
+    from .payments import settle
+    from .scoring import WinInfo, score_hand
+
+    result = deal.result
+    rs = deal.ruleset
+    hands = []
+    totals = []
+    for s, st in enumerate(deal.seats):
+        win = None
+        if result.winner == s:
+            win = WinInfo(
+                tile=result.tile,
+                source=result.source,
+                last_tile=result.last_tile,
+                original_call=result.original_call,
+                blessing=result.blessing,
+                kong_on_kong=result.kong_on_kong,
+                east_streak=east_streak if s == deal.dealer else 0,
+            )
+        concealed = st.tiles()
+        entry: dict[str, Any] = {
+            "seat": s,
+            "wind": ("we", "ws", "ww", "wn")[deal.wind_of(s)],
+            "concealed": format_tiles(concealed),
+            "melds": [m.to_json() for m in st.melds],
+            "bonus": format_tiles(st.bonus),
+        }
+        if result.winner is not None:
+            score = score_hand(
+                rs,
+                concealed=concealed,
+                melds=list(st.melds),
+                bonus=list(st.bonus),
+                seat_wind=deal.wind_of(s),
+                prevailing_wind=deal.prevailing_wind,
+                win=win,
+            )
+            entry["score"] = score.to_json()
+            totals.append(score.total)
+        hands.append(entry)
+    if result.winner is None:
+        return DealSummary(number, deal.dealer, deal.prevailing_wind, result, hands, None, [0] * 4)
+    settlement = settle(rs, totals, result.winner, deal.dealer)
+    return DealSummary(
+        number,
+        deal.dealer,
+        deal.prevailing_wind,
+        result,
+        hands,
+        settlement.to_json(),
+        list(settlement.deltas),
+    )

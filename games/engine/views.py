@@ -1,0 +1,94 @@
+"""Projections: what one seat, a spectator or (after the game) a reviewer may see.
+
+Only projections leave the server. A seat's view holds its own concealed tiles and public facts;
+a spectator's holds public facts only; neither holds the wall order or the seed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .tiles import format_tiles
+
+if TYPE_CHECKING:
+    from .match import Match
+
+WIND_TOKENS = ("we", "ws", "ww", "wn")
+
+
+def _seat_public(match: Match, s: int) -> dict[str, Any]:
+    deal = match.deal
+    st = deal.seats[s]
+    return {
+        "seat": s,
+        "wind": WIND_TOKENS[deal.wind_of(s)],
+        "points": match.state.points[s],
+        "concealed": st.concealed_count(),
+        "melds": [m.to_json() for m in st.melds],
+        "bonus": format_tiles(st.bonus),
+        "discards": format_tiles(st.discards),
+        "original_call": st.original_call,
+        "call_broken": st.call_broken,
+        "ready": s in match.ready,
+    }
+
+
+def public_view(match: Match) -> dict[str, Any]:
+    deal = match.deal
+    last = match.history[-1].to_json() if match.history and deal.is_over else None
+    claim = None
+    if deal.window_tile is not None:
+        claim = {
+            "discarder": deal.window_from,
+            "tile": format_tiles([deal.window_tile]),
+            "kind": "rob" if deal.phase == "rob" else "discard",
+        }
+    return {
+        "version": match.version,
+        "ruleset": match.ruleset.name,
+        "ruleset_title": match.ruleset.title,
+        "phase": match.phase,
+        "viewer": None,
+        "prevailing_wind": WIND_TOKENS[deal.prevailing_wind],
+        "deal_number": deal.number,
+        "dealer": deal.dealer,
+        "east_streak": match.state.east_streak,
+        "seats": [_seat_public(match, s) for s in range(4)],
+        "turn": deal.turn,
+        "last_discard": (
+            {"seat": deal.last_discard[0], "tile": format_tiles([deal.last_discard[1]])}
+            if deal.last_discard
+            else None
+        ),
+        "wall": deal.wall.public(),
+        "rituals": {"seating": match.seating.to_json(), "break": deal.brk.to_json()},
+        "waiting_on": match.waiting_on(),
+        "claim": claim,
+        "last_deal": last,
+        "standings": [x.to_json() for x in match.standings()] if match.is_over else None,
+        "hand": None,
+        "drawn": None,
+        "legal_actions": [],
+    }
+
+
+def seat_view(match: Match, seat: int) -> dict[str, Any]:
+    view = public_view(match)
+    st = match.deal.seats[seat]
+    tiles = st.tiles()
+    if st.drawn is not None and st.drawn in tiles and match.deal.turn == seat:
+        tiles.remove(st.drawn)
+        view["drawn"] = format_tiles([st.drawn])
+    view["hand"] = format_tiles(tiles)
+    view["viewer"] = seat
+    view["legal_actions"] = [a.to_json() for a in match.legal_actions(seat)]
+    return view
+
+
+def review_view(match: Match) -> dict[str, Any]:
+    """Everything, for review once the game is over (the seed and the record included)."""
+    view = public_view(match)
+    view["seed"] = match.seed
+    view["record"] = match.record()
+    view["deals"] = [h.to_json() for h in match.history]
+    return view

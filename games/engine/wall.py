@@ -1,0 +1,107 @@
+"""The wall (seed 000 §2.2): four sides of stacks two tiles high, broken by the dice into the
+live wall (drawn from the left of the break on) and the dead wall (the stacks to the right of
+the break, with the broken stack's two tiles lifted on top as the loose tiles)."""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .rituals import WallBreak, stack_position
+
+
+class Wall:
+    __slots__ = (
+        "live",
+        "live_pos",
+        "live_end",
+        "dead",
+        "dead_pos",
+        "replenish",
+        "stacks_per_side",
+        "dead_stacks",
+        "brk",
+        "tail_taken",
+    )
+
+    def __init__(
+        self,
+        tiles: list[int],
+        brk: WallBreak,
+        stacks_per_side: int,
+        dead_stacks: int,
+        replenish: bool = False,
+    ) -> None:
+        n = 4 * stacks_per_side
+        if len(tiles) != 2 * n:
+            raise ValueError(f"a wall of {n} stacks needs {2 * n} tiles, not {len(tiles)}")
+        self.stacks_per_side = stacks_per_side
+        self.dead_stacks = dead_stacks
+        self.brk = brk
+        self.replenish = replenish
+
+        def stack(j: int) -> tuple[int, int]:
+            # The j-th stack counted from the breaker's right end (1-based, wrapping).
+            wall, number = stack_position(brk.breaker, j, stacks_per_side)
+            k = 2 * (wall * stacks_per_side + number - 1)
+            return tiles[k], tiles[k + 1]  # (top, bottom)
+
+        b = brk.total
+        dead: list[int] = []
+        if dead_stacks:
+            for j in range(b, b - dead_stacks - 1, -1):  # loose tiles first, then leftmost on
+                dead.extend(stack(j))
+            live_count = n - dead_stacks - 1
+        else:
+            live_count = n
+        live: list[int] = []
+        for j in range(b + 1, b + 1 + live_count):
+            live.extend(stack(j))
+        self.live = live
+        self.live_pos = 0
+        self.live_end = len(live)
+        self.dead = dead
+        self.dead_pos = 0
+        self.tail_taken = 0
+
+    @property
+    def live_left(self) -> int:
+        return self.live_end - self.live_pos
+
+    @property
+    def dead_left(self) -> int:
+        return len(self.dead) - self.dead_pos
+
+    def draw(self) -> int:
+        """The next tile from the open end of the live wall."""
+        if self.live_pos >= self.live_end:
+            raise IllegalAction("the wall is exhausted")
+        tile = self.live[self.live_pos]
+        self.live_pos += 1
+        return tile
+
+    def draw_loose(self) -> int:
+        """A supplement (loose) tile from the dead wall, rightmost loose tile first."""
+        if self.dead_pos >= len(self.dead):
+            raise IllegalAction("the dead wall is exhausted")
+        tile = self.dead[self.dead_pos]
+        self.dead_pos += 1
+        if self.replenish and self.live_left > 0:
+            # Modern rule: the tail end of the live wall refills the dead wall.
+            self.live_end -= 1
+            self.tail_taken += 1
+            self.dead.append(self.live[self.live_end])
+        return tile
+
+    def remaining(self) -> list[int]:
+        return self.live[self.live_pos : self.live_end] + self.dead[self.dead_pos :]
+
+    def public(self) -> dict:
+        return {
+            "live": self.live_left,
+            "dead": self.dead_left,
+            "live_drawn": self.live_pos,
+            "dead_drawn": self.dead_pos,
+            "tail_taken": self.tail_taken,
+            "stacks_per_side": self.stacks_per_side,
+            "dead_stacks": self.dead_stacks,
+            "break": {"wall": self.brk.breaker, "stack": self.brk.total},
+        }
