@@ -170,20 +170,28 @@ def _suit_distance(key: bytes) -> tuple[int, ...]:
 
     A dynamic programme over the ranks; the state is (sets begun, pair taken, chows begun one
     rank back, chows begun two ranks back). Three equal chows are three pungs, so at most two
-    chows begin on one rank. Targets never need a fifth copy of a kind.
+    chows begin on one rank. Targets never need a fifth copy of a kind. Only sets and pairs
+    that touch a held tile are searched: one made wholly of missing tiles costs 3 (a pair 2)
+    wherever it goes, and a hand of at most 14 tiles always leaves an untouched kind for it.
     """
     cur = {(0, 0, 0, 0): 0}
     for i in range(9):
         h = key[i]
+        near = h + (key[i + 1] if i < 8 else 0) + (key[i + 2] if i < 7 else 0)
+        reach = sum(key[: i + 3])  # a set begun by rank i uses held tiles up to rank i + 2
+        max_a = 2 if i <= 6 and near else 0
+        max_b = 1 if h else 0
         nxt: dict[tuple[int, int, int, int], int] = {}
-        max_a = 2 if i <= 6 else 0
         for (j, p, c1, c2), v in cur.items():
+            if v > 2 * j + p:
+                continue  # some set lacks all its tiles: one wholly missing, added below, is as good
             pending = c1 + c2
-            for a in range(min(max_a, 4 - j) + 1):
-                for b in (0, 1):
-                    if j + a + b > 4:
-                        break
-                    for q in (0, 1) if p == 0 else (0,):
+            top_a = max_a if max_a < 4 - j else 4 - j
+            for a in range(top_a + 1):
+                if j + a > reach:
+                    break
+                for b in range(max_b + 1 if j + a < 4 and j + a < reach else 1):
+                    for q in (0, 1) if p == 0 and h else (0,):
                         t = pending + a + 3 * b + 2 * q
                         if t > 4:
                             break
@@ -192,10 +200,21 @@ def _suit_distance(key: bytes) -> tuple[int, ...]:
                         if cost < nxt.get(s, _INF):
                             nxt[s] = cost
         cur = nxt
-    f = [_INF] * 10
+    g = [_INF] * 10
     for (j, p, _c1, _c2), v in cur.items():
-        if v < f[2 * j + p]:
-            f[2 * j + p] = v
+        if v < g[2 * j + p]:
+            g[2 * j + p] = v
+    # Add sets and a pair made wholly of missing tiles.
+    f = [_INF] * 10
+    for idx, v in enumerate(g):
+        if v >= _INF:
+            continue
+        j, p = divmod(idx, 2)
+        for j2 in range(j, 5):
+            for p2 in range(p, 2):
+                c = v + 3 * (j2 - j) + 2 * (p2 - p)
+                if c < f[2 * j2 + p2]:
+                    f[2 * j2 + p2] = c
     return tuple(f)
 
 

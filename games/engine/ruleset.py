@@ -43,7 +43,37 @@ class Ruleset:
     losers_settle: bool = True
     claimed_kong_counts_concealed: bool = True
     cannon_rule: bool = False
-    east_consecutive_win_limit: int = 13
+    east_consecutive_win_limit: int = 13  # 0: no limit hand for East's run (L18)
+    # Scoring table details (rules/classical.md §1, rules/leagues.md); see docs/scoring.md
+    selfdraw_points: int = 2
+    selfdraw_points_on_loose: bool = True
+    only_place_points: int = 2
+    fishing_eyes: bool = True  # 2 points (minor pair) / 4 (major pair)
+    loser_pair_points: bool = True
+    own_bonus_doubles: str = "both"  # "both": 1 double for own flower and season; "each"
+    bouquet_doubles: int = 1
+    three_concealed_pungs: bool = True
+    honour_set_doubles: bool = True  # little/big three dragons, little/big four winds
+    zero_point_double: bool = True
+    false_colour_doubles: int = 1  # one suit with honours
+    true_colour_doubles: int = 3  # one suit only
+    purity_doubles: int = 0  # BMJA: one suit, no honours, no chows
+    loose_tile_double: bool = True
+    limit_hands: tuple[str, ...] = (
+        "L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10", "L11", "L12", "L13",
+        "L14", "L15", "L16", "L17", "L18",
+    )
+    three_scholars_no_chow: bool = True
+    buried_treasure_one_suit: bool = False  # BMJA: one suit with honours
+    nine_gates_minor_only: bool = False  # BMJA Gates of Heaven: the extra tile is 2-8
+    snake: str = "squirming"  # "squirming" (sets, may be melded) or "wriggling" (BMJA shape)
+    calling_limit_for_losers: bool = False  # BMJA: a loser calling for a limit hand
+    cannon_wall_tiles: int = 4  # live wall tiles left at which every unseen tile is dangerous
+    penalties: bool = False
+    penalty_false_mahjong: int = 300
+    penalty_false_naming_mahjong: int = 300
+    penalty_false_claim_chow: int = 50
+    penalty_false_claim_pung: int = 100
     options: tuple[tuple[str, Any], ...] = field(default=())
 
     @property
@@ -86,7 +116,16 @@ CHINESE_CLASSICAL = Ruleset()
 PRESETS: dict[str, Ruleset] = {
     "chinese-classical": CHINESE_CLASSICAL,
     "dmjl": CHINESE_CLASSICAL.replace(
-        name="dmjl", title="DMJL league classical", scoring="dmjl", mahjong_points=20, limit=500
+        name="dmjl",
+        title="DMJL league classical",
+        scoring="dmjl",
+        mahjong_points=20,
+        limit=500,
+        east_consecutive_win_limit=9,
+        three_scholars_no_chow=False,
+        cannon_rule=True,
+        cannon_wall_tiles=5,
+        penalties=True,
     ),
     "bmja": CHINESE_CLASSICAL.replace(
         name="bmja",
@@ -99,6 +138,31 @@ PRESETS: dict[str, Ruleset] = {
         dead_wall_stacks=6,
         dead_wall_replenish=True,
         bonus_replacement="dead_wall",
+        only_place_points=0,
+        fishing_eyes=False,
+        own_bonus_doubles="each",
+        bouquet_doubles=2,
+        three_concealed_pungs=False,
+        honour_set_doubles=False,
+        zero_point_double=False,
+        false_colour_doubles=0,
+        true_colour_doubles=0,
+        purity_doubles=3,
+        loose_tile_double=False,
+        limit_hands=(
+            "L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10", "L11", "L12", "L13",
+            "L14", "L15", "L17", "H1", "H2", "H3",
+        ),
+        east_consecutive_win_limit=0,
+        buried_treasure_one_suit=True,
+        nine_gates_minor_only=True,
+        snake="wriggling",
+        calling_limit_for_losers=True,
+        cannon_rule=True,
+        cannon_wall_tiles=5,
+        penalties=True,
+        penalty_false_mahjong=500,
+        penalty_false_claim_pung=50,
     ),
 }
 

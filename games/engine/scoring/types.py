@@ -1,0 +1,70 @@
+"""The values scoring takes and gives back (rules/classical.md §1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+WALL, DEAD_WALL, DISCARD, ROBBED_KONG = "wall", "dead_wall", "discard", "robbed_kong"
+SOURCES = (WALL, DEAD_WALL, DISCARD, ROBBED_KONG)
+SELF_DRAWN = (WALL, DEAD_WALL)
+
+
+@dataclass(frozen=True)
+class WinInfo:
+    """How the winner went out. `blessing` is Heaven's for East, Earth's for anyone else."""
+
+    tile: int
+    source: str
+    last_tile: bool = False
+    original_call: bool = False
+    blessing: bool = False
+    kong_on_kong: bool = False
+    robbed_kong_tile: bool = False
+    set: tuple[int, ...] | None = None
+    east_streak: int = 0
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.source in SELF_DRAWN
+
+    @property
+    def robbed(self) -> bool:
+        return self.source == ROBBED_KONG or self.robbed_kong_tile
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One line of a score: `kind` is "points", "doubles" or "limit"."""
+
+    rule: str
+    name: str
+    kind: str
+    value: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "name": self.name, self.kind: self.value}
+
+
+@dataclass(frozen=True)
+class HandScore:
+    won: bool
+    points: int
+    doubles: int
+    limit: str | None
+    total: int
+    items: tuple[ScoreItem, ...]
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "won": self.won,
+            "points": self.points,
+            "doubles": self.doubles,
+            "limit": self.limit,
+            "total": self.total,
+            "items": [item.to_json() for item in self.items],
+        }
+        if self.reason is not None:
+            data["reason"] = self.reason
+        return data
