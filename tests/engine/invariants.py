@@ -1,0 +1,115 @@
+"""Checks that must hold after every action of every deal."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.engine.deal import INITIAL_KONG, OVER, PLAY, Deal
+from games.engine.tiles import all_tiles, parse_tiles
+
+
+def tiles_accounted_for(deal: Deal) -> None:
+    """Every one of the 144 tiles is in exactly one place."""
+    seen: Counter[int] = Counter(deal.wall.remaining())
+    for st in deal.seats:
+        seen.update(st.tiles())
+        seen.update(st.bonus)
+        seen.update(st.discards)
+        for m in st.melds:
+            seen.update(m.tiles)
+    assert seen == Counter(all_tiles(deal.ruleset.bonus_tiles))
+
+
+def hand_sizes_right(deal: Deal) -> None:
+    """13 tiles in hand (a kong counting three), 14 for the player about to discard."""
+    for s, st in enumerate(deal.seats):
+        size = st.concealed_count() + 3 * len(st.melds)
+        if deal.phase == OVER:
+            expected = {13, 14} if s == deal.result.winner else {13}
+            if deal.result.winner is None:
+                expected = {13, 14}  # a bonus tile as the last tile stops a turn midway
+        elif deal.phase == INITIAL_KONG:
+            expected = {14} if s == deal.dealer else {13}
+        elif deal.phase == PLAY and s == deal.turn:
+            expected = {14}
+        else:
+            expected = {13}
+        assert size in expected, (s, size, deal.phase, deal.turn)
+        assert all(t < 34 for t in st.tiles()), "bonus tiles never stay in a hand"
+
+
+def someone_can_act(deal: Deal) -> None:
+    if deal.phase == OVER:
+        assert deal.waiting_on() == []
+        return
+    waiting = deal.waiting_on()
+    assert waiting
+    for s in waiting:
+        assert deal.legal_actions(s), (s, deal.phase)
+    for s in set(range(4)) - set(waiting):
+        assert deal.legal_actions(s) == []
+
+
+PUBLIC_TILE_PATHS = (
+    "seats.*.melds.*.tiles",
+    "seats.*.bonus",
+    "seats.*.discards",
+    "last_discard.tile",
+    "claim.tile",
+    "prevailing_wind",  # wind names share the tile tokens
+    "seats.*.wind",
+)
+
+
+def _tokens(obj, path=""):
+    """Yield (path with list indices as *, tile token) for every tile token in a JSON value."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _tokens(v, f"{path}.{k}" if path else k)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _tokens(v, f"{path}.*")
+    elif isinstance(obj, str):
+        try:
+            tiles = parse_tiles(obj)
+        except Exception:
+            return
+        for t in tiles:
+            yield path, t
+
+
+def view_hides_what_it_must(view: dict, deal: Deal, seat: int | None) -> None:
+    """A seat sees its own concealed tiles and public facts; a spectator public facts only;
+    neither sees the wall order or the seed."""
+    own: Counter[int] = Counter()
+    for path, t in _tokens(view):
+        if path in ("hand", "drawn"):
+            own[t] += 1
+        elif path.startswith("legal_actions."):
+            assert seat is not None
+        elif path.startswith("last_deal.") and deal.phase == OVER:
+            continue  # all hands are shown when a deal ends
+        else:
+            assert path in PUBLIC_TILE_PATHS, f"tile at {path} in the view of {seat}"
+    if seat is None:
+        assert own == Counter()
+    else:
+        assert own == Counter(deal.seats[seat].tiles())
+    for s, public in enumerate(view["seats"]):
+        assert public["concealed"] == deal.seats[s].concealed_count()
+        assert "hand" not in public and "tiles" not in public
+    assert "seed" not in view and "record" not in view
+    assert set(view["wall"]) <= {
+        "live", "dead", "live_drawn", "dead_drawn", "tail_taken",
+        "stacks_per_side", "dead_stacks", "break",
+    }
+
+
+def events_hide_what_they_must(deal: Deal) -> None:
+    for e in deal.events:
+        for seat in (None, 0, 1, 2, 3):
+            seen = e.for_seat(seat)
+            if seen is None:
+                assert e.hidden and seat != e.seat
+            elif seat != e.seat and e.private:
+                assert not set(e.private) & set(seen), (e.type, seat)

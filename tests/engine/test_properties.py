@@ -1,0 +1,76 @@
+"""Invariants over thousands of random legal deals (hypothesis)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine import actions as A
+from games.engine.deal import Deal
+from games.engine.match import Match
+from games.engine.ruleset import CHINESE_CLASSICAL
+
+from .invariants import (
+    events_hide_what_they_must,
+    hand_sizes_right,
+    someone_can_act,
+    tiles_accounted_for,
+    view_hides_what_it_must,
+)
+from .util import fingerprint
+
+FAST = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+THOROUGH = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def pick(deal_or_match, rng: random.Random):
+    seat = rng.choice(deal_or_match.waiting_on())
+    legal = deal_or_match.legal_actions(seat)
+    wins = [a for a in legal if a.type == A.WIN]
+    if wins and rng.random() < 0.9:
+        return wins[0]
+    kongs = [a for a in legal if a.type in (A.KONG, A.CONCEALED_KONG, A.PROMOTE_KONG)]
+    if kongs and rng.random() < 0.7:
+        return rng.choice(kongs)
+    return rng.choice(legal)
+
+
+@FAST
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_every_action_of_a_random_deal_keeps_the_invariants(seed):
+    """Seeds 000/003: all 144 tiles accounted for, no seat ever holds a wrong number of tiles,
+    every unfinished state has a legal action for someone, and replay equals live play."""
+    rng = random.Random(seed)
+    deal = Deal(CHINESE_CLASSICAL, f"p{seed}")
+    played = []
+    while True:
+        tiles_accounted_for(deal)
+        hand_sizes_right(deal)
+        someone_can_act(deal)
+        if deal.is_over:
+            break
+        action = pick(deal, rng)
+        deal.apply(action)
+        played.append(action)
+    again = Deal(CHINESE_CLASSICAL, f"p{seed}")
+    for action in played:
+        again.apply(action)
+    assert fingerprint(again) == fingerprint(deal)
+    assert again.result == deal.result
+
+
+@THOROUGH
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_no_view_or_event_shows_a_hidden_tile(seed):
+    """DESIGN.md per-seat views: no seat's or spectator's view, and no event as a seat sees it,
+    holds another seat's concealed tiles, the wall order or the seed."""
+    rng = random.Random(seed)
+    match = Match.new("chinese-classical", f"v{seed}")
+    while not match.deal.is_over:
+        for seat in range(4):
+            view_hides_what_it_must(match.view_for(seat), match.deal, seat)
+        view_hides_what_it_must(match.spectator_view(), match.deal, None)
+        match.deal.apply(pick(match.deal, rng))
+    events_hide_what_they_must(match.deal)
