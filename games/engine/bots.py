@@ -81,18 +81,17 @@ def _greedy(match: Match, seat: int, legal: list[Action]) -> Action:
     # A claim window: claim only what lowers the shanten number.
     tile = deal.window_tile
     if tile is not None and not st.original_call:
+        if A.KONG in by_type:
+            return by_type[A.KONG][0]
         now = _shanten(hand)
-        for kind in (A.KONG, A.PUNG, A.CHOW):
+        for kind in (A.PUNG, A.CHOW):
             for a in by_type.get(kind, []):
                 after = list(hand)
-                used = a.tiles if kind == A.CHOW else (tile,) * (3 if kind == A.KONG else 2)
+                used = [t for t in a.tiles if t != tile] if kind == A.CHOW else [tile, tile]
                 for t in used:
-                    if t != tile or kind != A.CHOW:
-                        after[t] -= 1
-                best_after = min(
-                    (_after_discard(after, d) for d in range(34) if after[d]), default=9
-                )
-                if best_after < now or kind == A.KONG:
+                    after[t] -= 1
+                best_after = min(_after_discard(after, d) for d in range(34) if after[d])
+                if best_after < now:
                     return a
     return by_type[A.PASS][0]
 

@@ -2,7 +2,13 @@
 
 import pytest
 
-from games.engine.rituals import break_wall, count_round, random_seating, seat_players, stack_position
+from games.engine.rituals import (
+    break_wall,
+    count_round,
+    random_seating,
+    seat_players,
+    stack_position,
+)
 from games.engine.ruleset import CHINESE_CLASSICAL
 from games.engine.wall import Wall
 

@@ -43,20 +43,21 @@ def test_e1_four_winds_example():
 
 
 def test_e2_no_score_hand():
-    """classical.md §5 E2, §1.7 W1: four chows and a plain pair, own flower and season."""
-    melds = [meld("c1 c2 c3"), meld("c7 c8 c9"), meld("b2 b3 b4"), meld("d1 d2 d3")]
-    r = score("c5 c5", melds, bonus="f3 s3", seat=W, prevailing=N, win="c5", source="discard")
-    # The pair was the last wait here, so the eyes and only place add to the 18 of the example.
-    base = r.points - 2 - 2
-    assert base == 18 and r.doubles == 2 and "W1" in rules(r)
+    """classical.md §5 E2, §1.7 W1: four chows and a plain pair, own flower and season: 72."""
+    melds = [meld("c7 c8 c9"), meld("b2 b3 b4"), meld("d1 d2 d3")]
+    r = score("c1 c2 c3 c5 c5", melds, bonus="f3 s3", seat=W, prevailing=N, win="c1",
+              source="discard")
+    assert (r.points, r.doubles, r.total) == (18, 2, 72)
+    assert "W1" in rules(r) and "D9" in rules(r)
 
 
 def test_e2_no_score_hand_spoilt_by_dragon_pair():
-    """classical.md §5 E2 variant: a Rd pair gives 2 points and loses W1."""
-    melds = [meld("c1 c2 c3"), meld("c7 c8 c9"), meld("b2 b3 b4"), meld("d1 d2 d3")]
-    r = score("dr dr", melds, bonus="f3 s3", seat=W, prevailing=N, win="dr", source="discard")
-    assert "W1" not in rules(r) and r.doubles == 1
-    assert r.points - 2 - 4 == 20  # example's 20, plus only place 2 and major eyes 4
+    """classical.md §5 E2 variant: a Rd pair gives 2 points and loses W1: 20 x 2 = 40."""
+    melds = [meld("c7 c8 c9"), meld("b2 b3 b4"), meld("d1 d2 d3")]
+    r = score("c1 c2 c3 dr dr", melds, bonus="f3 s3", seat=W, prevailing=N, win="c1",
+              source="discard")
+    assert (r.points, r.doubles, r.total) == (20, 1, 40)
+    assert "W1" not in rules(r)
 
 
 def test_e3_one_suit_single_wait_on_pair():
