@@ -62,7 +62,13 @@ def public_view(match: Match) -> dict[str, Any]:
         ),
         "wall": deal.wall.public(),
         "rituals": {"seating": match.seating.to_json(), "break": deal.brk.to_json()},
-        "waiting_on": match.waiting_on(),
+        # In a window everyone but the discarder is shown as waiting until it closes: who has
+        # answered already would hint at who had nothing to claim.
+        "waiting_on": (
+            [x for x in range(4) if x != deal.window_from]
+            if deal.window_tile is not None and not deal.is_over
+            else match.waiting_on()
+        ),
         "claim": claim,
         "last_deal": last,
         "standings": [x.to_json() for x in match.standings()] if match.is_over else None,
@@ -82,6 +88,7 @@ def seat_view(match: Match, seat: int) -> dict[str, Any]:
     view["hand"] = format_tiles(tiles)
     view["viewer"] = seat
     view["legal_actions"] = [a.to_json() for a in match.legal_actions(seat)]
+    view["answered"] = seat in match.deal.answers
     return view
 
 
