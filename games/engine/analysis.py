@@ -9,7 +9,8 @@ dictionary lookups instead of a search:
   _STATUS[key]  part splits wholly into sets (0) or into sets and one pair (1)
   _WAITS[key]   bitmask of kinds (within the part) whose addition makes the part split
 Shanten uses per-part distance vectors (fewest tiles to add for j sets and p pairs), computed
-once per distinct part and kept, so a hand costs a small min-plus combination.
+by a small dynamic programme the first time a part is seen and kept; combining parts is then
+a lookup too. A hand whose parts were all seen before costs four dictionary lookups.
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ def waits(counts: Sequence[int], thirteen_orphans: bool = True) -> list[int]:
     pairs = sum(s for s in stats if s is not None)
     out: list[int] = []
     if broken <= 1:
-        for p, (lo, hi, is_suit) in enumerate(_PARTS):
+        for p, (lo, _hi, is_suit) in enumerate(_PARTS):
             s = stats[p]
             if broken and s is not None:
                 continue  # the one broken part must take the tile
@@ -241,46 +242,66 @@ def _honour_distance(key: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(f)
 
 
-_SUIT_DIST: dict[bytes, tuple[int, ...]] = {}
-_HONOUR_DIST: dict[bytes, tuple[int, ...]] = {}
+# Distance vectors are interned as small ints, so combining two parts is one dict lookup
+# once that pair of vectors has been seen.
+_VECTORS: list[tuple[int, ...]] = []
+_VECTOR_IDS: dict[tuple[int, ...], int] = {}
+_SUIT_DIST: dict[bytes, int] = {}
+_HONOUR_DIST: dict[bytes, int] = {}
+_COMBINED: dict[int, int] = {}
 
 
-def _suit_dist(key: bytes) -> tuple[int, ...]:
-    f = _SUIT_DIST.get(key)
-    if f is None:
+def _intern(f: tuple[int, ...]) -> int:
+    vid = _VECTOR_IDS.get(f)
+    if vid is None:
+        vid = _VECTOR_IDS[f] = len(_VECTORS)
+        _VECTORS.append(f)
+    return vid
+
+
+def _suit_dist(key: bytes) -> int:
+    vid = _SUIT_DIST.get(key)
+    if vid is None:
         rev = key[::-1]  # a suit read backwards has the same distances
-        f = _SUIT_DIST.get(rev)
-        if f is None:
-            f = _suit_distance(key)
-            _SUIT_DIST[rev] = f
-        _SUIT_DIST[key] = f
-    return f
+        vid = _SUIT_DIST.get(rev)
+        if vid is None:
+            vid = _intern(_suit_distance(key))
+            _SUIT_DIST[rev] = vid
+        _SUIT_DIST[key] = vid
+    return vid
 
 
-def _honour_dist(key: bytes) -> tuple[int, ...]:
-    f = _HONOUR_DIST.get(key)
-    if f is None:
-        f = _HONOUR_DIST[key] = _honour_distance(tuple(sorted(key)))
-    return f
+def _honour_dist(key: bytes) -> int:
+    vid = _HONOUR_DIST.get(key)
+    if vid is None:
+        vid = _HONOUR_DIST[key] = _intern(_honour_distance(tuple(sorted(key))))
+    return vid
 
 
-def _combine(f: tuple[int, ...] | list[int], g: tuple[int, ...], m: int) -> list[int]:
+def _combine(a: int, b: int, m: int) -> int:
+    """The interned vector of two parts together, for hands needing at most m sets."""
+    code = (a << 24) | (b << 3) | m
+    vid = _COMBINED.get(code)
+    if vid is not None:
+        return vid
+    f, g = _VECTORS[a], _VECTORS[b]
     out = [_INF] * 10
     for i in range(2 * m + 2):
-        a = f[i]
-        if a >= _INF:
+        x = f[i]
+        if x >= _INF:
             continue
         j1, p1 = i >> 1, i & 1
         for j2 in range(m - j1 + 1):
             base = 2 * (j1 + j2)
-            b = g[2 * j2]
-            if a + b < out[base + p1]:
-                out[base + p1] = a + b
+            y = g[2 * j2]
+            if x + y < out[base + p1]:
+                out[base + p1] = x + y
             if not p1:
-                b = g[2 * j2 + 1]
-                if a + b < out[base + 1]:
-                    out[base + 1] = a + b
-    return out
+                y = g[2 * j2 + 1]
+                if x + y < out[base + 1]:
+                    out[base + 1] = x + y
+    vid = _COMBINED[code] = _intern(tuple(out))
+    return vid
 
 
 def shanten(counts: Sequence[int], thirteen_orphans: bool = True) -> int:
@@ -292,10 +313,10 @@ def shanten(counts: Sequence[int], thirteen_orphans: bool = True) -> int:
     if n % 3 == 0 or n > 14:
         raise ValueError(f"a hand to analyse has 3k+1 or 3k+2 tiles up to 14, not {n}")
     m = (n - 1) // 3
-    f = _combine(_suit_dist(bytes(counts[0:9])), _suit_dist(bytes(counts[9:18])), m)
-    f = _combine(f, _suit_dist(bytes(counts[18:27])), m)
-    f = _combine(f, _honour_dist(bytes(counts[27:34])), m)
-    best = f[2 * m + 1] - 1
+    v = _combine(_suit_dist(bytes(counts[0:9])), _suit_dist(bytes(counts[9:18])), m)
+    v = _combine(v, _suit_dist(bytes(counts[18:27])), m)
+    v = _combine(v, _honour_dist(bytes(counts[27:34])), m)
+    best = _VECTORS[v][2 * m + 1] - 1
     if thirteen_orphans and n >= 13 and best > 0:
         kinds = 0
         pair = 0

@@ -105,6 +105,9 @@ class Ruleset:
         data = dict(data)
         if "options" in data:
             data["options"] = tuple(tuple(kv) for kv in data["options"])
+        for key, value in data.items():
+            if isinstance(value, list):  # JSON has no tuples; keep the ruleset hashable
+                data[key] = tuple(value)
         return cls(**data)
 
     def replace(self, **changes: Any) -> Ruleset:

@@ -95,3 +95,14 @@ def test_review_only_after_the_game():
     match = Match.new("chinese-classical", "secret")
     with pytest.raises(IllegalAction):
         match.review_view()
+
+
+def test_a_ruleset_survives_its_json_form():
+    """A game keeps its ruleset's settings as saved: the JSON form rebuilds an equal ruleset."""
+    import json
+
+    from games.engine.ruleset import PRESETS, Ruleset
+
+    for preset in PRESETS.values():
+        again = Ruleset.from_json(json.loads(json.dumps(preset.to_json())))
+        assert again == preset and hash(again) == hash(preset)

@@ -1,6 +1,7 @@
 """One test per limit hand (rules/classical.md §1.10, rules/leagues.md §4-5)."""
 
 import pytest
+
 from tests.engine.test_scoring_examples import BMJA, CC, DMJL, N, S, W, meld, score
 
 

@@ -1,0 +1,90 @@
+"""Limit hands (classical.md §1.10; leagues.md §4-5), tested on the whole hand or one arrangement."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..melds import KONG, Meld
+from .context import HandContext
+from .hand import CHOW_SET, ScoredSet
+from .types import DEAD_WALL, WALL
+
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def nine_gates(ctx: HandContext, concealed: Sequence[int], melds: Sequence[Meld]) -> bool:
+    """L14: concealed 1112345678999 of one suit, then any tile of it (BMJA: a 2-8)."""
+    win = ctx.win
+    if melds or win is None or win.tile >= 27:
+        return False
+    lo = win.tile - win.tile % 9
+    before = list(concealed[lo:lo + 9])
+    before[win.tile - lo] -= 1
+    if tuple(before) != _NINE_GATES or sum(concealed[:34]) != 14:
+        return False
+    return not ctx.ruleset.nine_gates_minor_only or win.tile % 9 not in (0, 8)
+
+
+def _squirming_snake(ctx: HandContext, melds: Sequence[Meld]) -> bool:
+    """L15 (classical, DMJL): one suit, pungs of 1 and 9, a pair of 2, 5 or 8, chows between."""
+    c = ctx.counts
+    if len(ctx.suits) != 1 or ctx.honours or any(m.kind == KONG for m in melds):
+        return False
+    lo = 9 * next(iter(ctx.suits))
+    extra = [c[lo + r] - _NINE_GATES[r] for r in range(9)]
+    return min(extra) == 0 and sum(extra) == 1 and extra.index(1) in (1, 4, 7)
+
+
+def hand_limit(ctx: HandContext, concealed: Sequence[int], melds: Sequence[Meld],
+               seat_wind: int) -> str | None:
+    """A limit hand that holds whatever the arrangement, or None."""
+    rs = ctx.ruleset
+    win = ctx.win
+    assert win is not None
+    allowed = rs.limit_hands
+    checks = (
+        ("L1", win.blessing and seat_wind == 0),
+        ("L2", win.blessing and seat_wind != 0),
+        ("L3", win.source == DEAD_WALL and win.tile == 22),
+        ("L4", win.source == WALL and win.last_tile and win.tile == 18),
+        ("L5", win.robbed and win.tile == 1),
+        ("L6", win.kong_on_kong),
+        ("L7", sum(1 for m in melds if m.kind == KONG) == 4),
+        ("L11", ctx.all_honours),
+        ("L12", ctx.all_terminals),
+        ("L13", ctx.all_green),
+        ("L18", seat_wind == 0 and rs.east_consecutive_win_limit > 0
+         and win.east_streak >= rs.east_consecutive_win_limit),
+    )
+    for code, holds in checks:
+        if holds and code in allowed:
+            return code
+    if "L14" in allowed and nine_gates(ctx, concealed, melds):
+        return "L14"
+    if "L15" in allowed and rs.snake == "squirming" and _squirming_snake(ctx, melds):
+        return "L15"
+    if ("L16" in allowed and len(ctx.suits) == 1 and not ctx.honours and ctx.self_drawn
+            and all(m.kind == KONG and m.kong != "promoted" for m in melds)
+            and all(m.kong != "claimed" or rs.claimed_kong_counts_concealed for m in melds)):
+        return "L16"
+    return None
+
+
+def arrangement_limit(ctx: HandContext, sets: Sequence[ScoredSet]) -> str | None:
+    """Limit hands that depend on how the sets are read: L8, L9, L10."""
+    rs = ctx.ruleset
+    allowed = rs.limit_hands
+    chows = any(s[0] == CHOW_SET for s in sets)
+    if "L8" in allowed and not chows and all(s[3] for s in sets):
+        if rs.buried_treasure_one_suit:
+            if len(ctx.suits) <= 1:
+                return "L8"
+        elif ctx.self_drawn:
+            return "L8"
+    dragons = sum(1 for s in sets if s[1] >= 31 and s[0] != CHOW_SET)
+    if "L9" in allowed and dragons == 3 and not (chows and rs.three_scholars_no_chow):
+        return "L9"
+    winds = sum(1 for s in sets if 27 <= s[1] < 31 and s[0] != CHOW_SET)
+    if "L10" in allowed and winds == 4:
+        return "L10"
+    return None

@@ -1,0 +1,220 @@
+"""score_hand: one player's hand score, following classical.md §1.1 and §1.11."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..analysis import decompositions, waits
+from ..melds import Meld
+from ..ruleset import Ruleset
+from ..tiles import NUM_PLAYING_KINDS, tile_words
+from .context import HandContext, Item
+from .hand import CHOW_SET, PUNG_SET, ScoredSet, check_seat, check_tiles, check_win, meld_set
+from .limits import arrangement_limit, hand_limit, nine_gates
+from .loser import calling_limit
+from .points import hand_items
+from .special import special_shape
+from .tables import HALF_LIMIT, rule_name
+from .types import SELF_DRAWN, HandScore, ScoreItem, WinInfo
+from .winner import PAIR, winner_items
+
+
+def _finish(rs: Ruleset, won: bool, points: int, doubles: int, limit: str | None,
+            items: Sequence[Item], reason: str | None = None) -> HandScore:
+    return HandScore(won, points, doubles, limit, _total(rs, points, doubles, limit),
+                     tuple(ScoreItem(*item) for item in items), reason)
+
+
+def _limit_value(rs: Ruleset, code: str) -> int:
+    return rs.limit // 2 if code in HALF_LIMIT else rs.limit
+
+
+def _total(rs: Ruleset, points: int, doubles: int, limit: str | None) -> int:
+    """Points x 2^doubles, rounded per the ruleset (§1.8), capped unless the roof is off (§1.9)."""
+    if rs.rounding == "up10_before":
+        points = -(-points // 10) * 10
+    score = points << doubles
+    if rs.rounding == "nearest10_after":
+        score = (score + 5) // 10 * 10
+    if limit is not None:
+        value = _limit_value(rs, limit)
+        return max(value, score) if rs.roof_off else value
+    return score if rs.roof_off else min(score, rs.limit)
+
+
+def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bonus: list[int],
+               seat_wind: int, prevailing_wind: int, win: WinInfo | None) -> HandScore:
+    """Score one hand. `concealed` holds the winning tile for a winner."""
+    check_seat("seat_wind", seat_wind)
+    check_seat("prevailing_wind", prevailing_wind)
+    all_counts = check_tiles(concealed, melds, bonus)
+    counts = [0] * NUM_PLAYING_KINDS
+    for t in concealed:
+        counts[t] += 1
+    ctx = HandContext(ruleset, all_counts, bonus, seat_wind, prevailing_wind, win)
+    complete_size = 14 - 3 * len(melds)
+    if win is None:
+        return _loser(ruleset, ctx, counts, melds, None)
+    check_win(win)
+    if len(concealed) > complete_size:
+        return _long(ruleset, f"{len(concealed)} tiles in hand where a complete hand has "
+                              f"{complete_size}")
+    # Nine Gates is a pattern of its own: the chow limit does not apply to it.
+    unlimited = "L14" in ruleset.limit_hands and nine_gates(ctx, counts, melds)
+    shape = None if melds else special_shape(ruleset, counts)
+    readings = _legal_readings(ruleset, counts, melds, unlimited)
+    reason = _illegal_reason(ruleset, counts, win, complete_size, shape, readings)
+    if reason is not None:
+        if len(concealed) == complete_size:
+            return _long(ruleset, f"not a winning hand: {reason}; it holds one tile too many "
+                                  "for a losing hand")
+        return _loser(ruleset, ctx, counts, melds, f"not a winning hand: {reason}")
+    if shape is not None:
+        return _special(ruleset, ctx, shape)
+    return _winner(ruleset, ctx, counts, melds, win, seat_wind, readings)
+
+
+def _long(rs: Ruleset, reason: str) -> HandScore:
+    item = ("X1", rule_name(rs, "X1"), "points", 0)
+    return HandScore(False, 0, 0, None, 0, (ScoreItem(*item),), reason)
+
+
+def _illegal_reason(rs: Ruleset, counts: list[int], win: WinInfo, size: int,
+                    shape: str | None, readings: list) -> str | None:
+    if sum(counts) < size:
+        return f"{sum(counts)} tiles in hand where a complete hand has {size}"
+    if counts[win.tile] == 0:
+        return f"the winning tile {tile_words(win.tile)} is not in the hand"
+    if shape is not None or readings:
+        return None
+    if rs.max_chows is not None and decompositions(counts):
+        return f"more than {rs.max_chows} chow(s)"
+    return "the tiles do not make four sets and a pair"
+
+
+def _legal_readings(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
+                    unlimited: bool = False) -> list:
+    readings = decompositions(counts)
+    if rs.max_chows is not None and not unlimited:
+        meld_chows = sum(1 for m in melds if m.kind == "chow")
+        readings = [d for d in readings if len(d.chows) + meld_chows <= rs.max_chows]
+    return readings
+
+
+def _only_place(counts: list[int], all_counts: Sequence[int], tile: int, rs: Ruleset) -> bool:
+    """§1.5: the winning tile was the only kind that could complete the hand. A kind whose four
+    tiles the player already shows is no chance at all."""
+    before = list(counts)
+    before[tile] -= 1
+    chances = [k for k in waits(before, rs.thirteen_orphans)
+               if all_counts[k] - (k == tile) < 4]
+    return chances == [tile]
+
+
+def _winner(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Meld],
+            win: WinInfo, seat_wind: int, readings: list) -> HandScore:
+    limit = hand_limit(ctx, counts, melds, seat_wind)
+    only_place = _only_place(counts, ctx.counts, win.tile, rs)
+    declared = [meld_set(m, rs) for m in melds]
+    exposes = win.source not in SELF_DRAWN
+    wanted = tuple(sorted(win.set)) if win.set else None
+    best: tuple[int, int, int, int, str | None, list[Item]] | None = None
+    for reading in readings:
+        concealed_sets: list[ScoredSet] = [(PUNG_SET, t, True, True) for t in reading.pungs]
+        concealed_sets += [(CHOW_SET, t, True, True) for t in reading.chows]
+        for completed, group in _completions(reading, concealed_sets, win.tile):
+            if wanted is not None and group != wanted:
+                continue
+            sets = declared + concealed_sets
+            if exposes and completed != PAIR:
+                kind, tile, _, _ = concealed_sets[completed]
+                sets[len(declared) + completed] = (kind, tile, False, False)
+                completed += len(declared)
+            elif completed != PAIR:
+                completed += len(declared)
+            items: list[Item] = []
+            points, doubles = hand_items(ctx, sets, [reading.pair], True, items)
+            wp, wd = winner_items(ctx, sets, reading.pair, completed, only_place, items)
+            points += wp
+            doubles += wd
+            code = limit or arrangement_limit(ctx, sets)
+            total = _total(rs, points, doubles, code)
+            key = (total, points << doubles, points, doubles, code, items)
+            if best is None or key[:2] > best[:2]:
+                best = key
+    if best is None:  # only a named set that fits no reading leaves nothing
+        return _long(rs, "not a winning hand: the set named for the winning tile is not part "
+                         "of any reading of the hand")
+    _, _, points, doubles, code, items = best
+    return _with_limit(rs, True, points, doubles, code, items)
+
+
+def _with_limit(rs: Ruleset, won: bool, points: int, doubles: int, code: str | None,
+                items: list[Item]) -> HandScore:
+    if code is not None:
+        items.append((code, rule_name(rs, code), "limit", _limit_value(rs, code)))
+    elif not rs.roof_off and (points << doubles) > rs.limit:
+        items.append(("CAP", rule_name(rs, "CAP"), "limit", rs.limit))
+    return _finish(rs, won, points, doubles, code, items)
+
+
+def _completions(reading, sets: list[ScoredSet], tile: int):
+    """Each group of this reading that the winning tile may have completed, with its tiles."""
+    if reading.pair == tile:
+        yield PAIR, (tile, tile)
+    seen = set()
+    for i, (kind, first, _, _) in enumerate(sets):
+        if kind == CHOW_SET:
+            if first <= tile <= first + 2 and (kind, first) not in seen:
+                seen.add((kind, first))
+                yield i, (first, first + 1, first + 2)
+        elif first == tile and (kind, first) not in seen:
+            seen.add((kind, first))
+            yield i, (tile, tile, tile)
+
+
+def _special(rs: Ruleset, ctx: HandContext, code: str) -> HandScore:
+    """Special shapes are limit hands; only bonus tiles and Mah Jong add to them (roof off)."""
+    items: list[Item] = [("M1", rule_name(rs, "M1"), "points", rs.mahjong_points)]
+    items.extend(ctx.bonus_items)
+    points = rs.mahjong_points + ctx.bonus_points
+    return _with_limit(rs, True, points, ctx.bonus_doubles, code, items)
+
+
+def _loser(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Meld],
+           reason: str | None) -> HandScore:
+    """A losing hand (§1.1): declared sets as declared; concealed pungs and pairs as held
+    (four undeclared tiles are a concealed pung); chows score nothing, so need not be found."""
+    if sum(counts) > 13 - 3 * len(melds):
+        return _long(rs, reason or f"{sum(counts)} tiles in hand where a losing hand has "
+                                   f"{13 - 3 * len(melds)}")
+    sets = [meld_set(m, rs) for m in melds]
+    pairs = []
+    for kind, n in enumerate(counts):
+        if n >= 3:
+            sets.append((PUNG_SET, kind, True, True))
+        elif n == 2:
+            pairs.append(kind)
+    items: list[Item] = []
+    points, doubles = hand_items(ctx, sets, pairs, rs.loser_pair_points, items)
+    if rs.calling_limit_for_losers and not reason:
+        called = calling_limit(rs, counts, melds, ctx)
+        if called is not None:
+            code, value, extra_doubles = called
+            if extra_doubles:
+                items.append((code, rule_name(rs, code), "doubles", extra_doubles))
+                doubles += extra_doubles
+            elif value > min(points << doubles, rs.limit):
+                items.append(("C1", f"{rule_name(rs, 'C1')}: {rule_name(rs, code)}", "limit",
+                              value))
+                return HandScore(False, points, doubles, None, value,
+                                 tuple(ScoreItem(*i) for i in items))
+    return _with_limit_loser(rs, points, doubles, items, reason)
+
+
+def _with_limit_loser(rs: Ruleset, points: int, doubles: int, items: list[Item],
+                      reason: str | None) -> HandScore:
+    if not rs.roof_off and (points << doubles) > rs.limit:
+        items.append(("CAP", rule_name(rs, "CAP"), "limit", rs.limit))
+    return _finish(rs, False, points, doubles, None, items, reason)
+
