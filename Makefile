@@ -34,3 +34,5 @@ simulate: install
 
 bench: install
 	$(BIN)/python bench/simulate.py
+	$(BIN)/python bench/hand_analysis.py
+	$(BIN)/python bench/live_game.py

@@ -8,7 +8,7 @@ if [ "$(id -u)" != "0" ]; then
 fi
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-command -v pg_ctlcluster >/dev/null 2>&1 || [ -x /usr/lib/postgresql/15/bin/postgres ] || need+=(postgresql)
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 fc-list 2>/dev/null | grep -qi "dejavu" || need+=(fonts-dejavu-core)
 if [ ${#need[@]} -gt 0 ]; then

@@ -1,5 +1,42 @@
 #!/usr/bin/env bash
-# Runs a command with PostgreSQL and Redis started on 127.0.0.1 (when available and we are root),
-# exporting TEST_DATABASE_URL and TEST_REDIS_URL for the scale-out tests; stops them afterwards.
+# Runs the test command twice: first on the embedded defaults (SQLite, in-memory channel layer),
+# then, when we are root and the servers are installed, tests/web and tests/scale again against
+# a throwaway PostgreSQL and Redis on 127.0.0.1 (DATABASE_URL / REDIS_URL). Stops them after.
 set -uo pipefail
+cd "$(dirname "$0")/.."
+
 "$@"
+first=$?
+
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+if [ "$(id -u)" != "0" ] || [ -z "$PG_BIN" ] || ! command -v redis-server >/dev/null; then
+  echo "with-services: not root or PostgreSQL/Redis missing: the PostgreSQL + Redis pass is skipped"
+  exit $first
+fi
+
+RUN=$(mktemp -d /tmp/mahjong-services.XXXXXX)
+PG_PORT=${PG_PORT:-54329}
+REDIS_PORT=${REDIS_PORT:-63799}
+cleanup() {
+  runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$RUN/pg" -m immediate stop >/dev/null 2>&1
+  [ -f "$RUN/redis.pid" ] && kill "$(cat "$RUN/redis.pid")" 2>/dev/null
+  rm -rf "$RUN"
+}
+trap cleanup EXIT
+
+chown postgres "$RUN"
+runuser -u postgres -- "$PG_BIN/initdb" -D "$RUN/pg" -A trust -U postgres >/dev/null || exit 1
+runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$RUN/pg" -l "$RUN/pg.log" -w \
+  -o "-p $PG_PORT -k $RUN -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null || {
+  cat "$RUN/pg.log"; exit 1; }
+redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no \
+  --daemonize yes --pidfile "$RUN/redis.pid" --logfile "$RUN/redis.log" || exit 1
+for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+
+export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/mahjong"
+export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
+echo "with-services: second pass on PostgreSQL ($DATABASE_URL) and Redis ($REDIS_URL)"
+"$@" tests/web tests/scale
+second=$?
+[ $first -ne 0 ] && exit $first
+exit $second

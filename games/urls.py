@@ -1,7 +1,20 @@
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("lobby/", views.lobby, name="lobby"),
+    path("play-now/", views.play_now, name="play_now"),
+    path("game/new/", views.create, name="game_create"),
+    path("game/<int:game_id>/", views.table, name="table"),
+    path("game/<int:game_id>/join/", views.join, name="game_join"),
+    path("game/<int:game_id>/leave/", views.leave, name="game_leave"),
+    path("game/<int:game_id>/bot/", views.add_bot, name="game_add_bot"),
+    path("game/<int:game_id>/start/", views.start, name="game_start"),
+    path("game/<int:game_id>/record.json", views.record, name="game_record"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", views.signup, name="signup"),
 ]

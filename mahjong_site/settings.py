@@ -65,7 +65,11 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several writers (bots, timers, players) share one file: wait for the lock instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options["timeout"] = 20
+    # Take the write lock when a transaction starts: SQLite ignores select_for_update, and
+    # this keeps two processes from interleaving moves on one game.
+    options["transaction_mode"] = "IMMEDIATE"
 
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:

@@ -1,0 +1,27 @@
+"""Live-table settings. Each reads a Django setting first (tests override those), then the
+environment, so a bad value fails loudly when it is first read."""
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+from mahjong_site.env import env_int
+
+# name: (environment variable, default, smallest allowed)
+_KNOWN = {
+    "GAMES_BOT_DELAY_MS": ("MAHJONG_BOT_DELAY_MS", 700, 0),
+    "GAMES_CLAIM_SECONDS": ("MAHJONG_CLAIM_SECONDS", 8, 1),
+    "GAMES_TOURNAMENT_TURN_SECONDS": ("MAHJONG_TOURNAMENT_TURN_SECONDS", 30, 1),
+    "GAMES_ABSENT_GRACE_SECONDS": ("MAHJONG_ABSENT_GRACE_SECONDS", 20, 0),
+    "GAMES_TICK_POLL_SECONDS": ("MAHJONG_TICK_POLL_SECONDS", 1, 1),
+    "GAMES_MAX_FRAME_BYTES": ("MAHJONG_MAX_FRAME_BYTES", 4096, 256),
+}
+
+
+def get(name: str) -> int:
+    env_name, default, least = _KNOWN[name]
+    value = getattr(settings, name, None)
+    if value is None:
+        value = env_int(env_name, default)
+    if not isinstance(value, int) or value < least:
+        raise ImproperlyConfigured(f"{name} / {env_name} must be a whole number >= {least}")
+    return value

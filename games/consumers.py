@@ -1,0 +1,120 @@
+"""The WebSocket end of a table: authenticate, parse, call the service door, relay frames.
+No game logic lives here; docs/protocol.md describes the messages."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import conf, protocol, services, timers
+from .engine.errors import EngineError
+from .models import Game
+from .services import frames
+
+
+def _state(game_id: int, seat: int | None) -> dict[str, Any]:
+    game = Game.objects.get(pk=game_id)
+    match = game.state() if game.status != "open" else None
+    return frames.state(game, match, seat)
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    game_id: int
+    seat: int | None = None
+    groups_joined: list[str]
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.user = self.scope.get("user")
+        self.groups_joined = []
+        try:
+            self.seat = await database_sync_to_async(services.connect)(self.game_id, self.user)
+        except services.ServiceError:
+            await self.close(code=4404)
+            return
+        self.connected_seat = True
+        # A window left open by a process that died closes here, before this socket joins the
+        # groups: the state read afterwards already includes whatever that changed.
+        await database_sync_to_async(services.tick)(self.game_id)
+        await self._join(protocol.group_for_game(self.game_id))
+        if self.seat is not None:
+            await self._join(protocol.group_for_seat(self.game_id, self.seat))
+        await self.accept()
+        timers.ensure_running()
+        await self._send_state()
+
+    async def disconnect(self, code: int) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "connected_seat", False):
+            await database_sync_to_async(services.disconnect)(self.game_id, self.user)
+
+    async def _join(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
+
+    async def _send_state(self) -> None:
+        frame = await database_sync_to_async(_state)(self.game_id, self.seat)
+        await self.send(text_data=json.dumps(frame, separators=(",", ":")))
+
+    async def _error(self, code: str, message: str, **extra: Any) -> None:
+        await self.send(text_data=json.dumps(protocol.error(code, message, **extra)))
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        raw = text_data if text_data is not None else bytes_data or b""
+        if len(raw.encode() if isinstance(raw, str) else raw) > conf.get("GAMES_MAX_FRAME_BYTES"):
+            return await self._error(protocol.E_TOO_LARGE, "That message is too large.")
+        try:
+            message = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            return await self._error(protocol.E_BAD_JSON, "That message is not valid JSON.")
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == protocol.C_SYNC:
+            return await self._send_state()
+        if kind == protocol.C_ACTION:
+            return await self._action(message)
+        await self._error(protocol.E_UNKNOWN_TYPE, f"Unknown message type {kind!r}.")
+
+    async def _action(self, message: dict[str, Any]) -> None:
+        version = message.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return await self._error(
+                protocol.E_BAD_MESSAGE, "An action carries the version you last saw."
+            )
+        if self.seat is None:
+            return await self._error(protocol.E_NOT_SEATED, "Spectators cannot act.")
+        submit = database_sync_to_async(services.submit_action)
+        try:
+            outcome = await submit(self.game_id, self.user, message.get("action"), version)
+        except services.ServiceError as exc:
+            return await self._error(exc.code, exc.message, **exc.extra)
+        except EngineError as exc:
+            return await self._error(exc.code, str(exc))
+        await self.send(
+            text_data=json.dumps(
+                {"type": protocol.S_ACK, "status": outcome.status, "version": outcome.version}
+            )
+        )
+
+    # Channel-layer handlers: the service built each frame for exactly this audience.
+    async def game_update(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=event["text"])
+
+    async def game_answered(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=event["text"])
+
+    async def game_public(self, event: dict[str, Any]) -> None:
+        if self.seat is None:
+            await self.send(text_data=event["text"])
+
+    async def game_presence(self, event: dict[str, Any]) -> None:
+        if event.get("started") and self.seat is None:
+            # Seats are drawn at the start: a seated player now learns which one is theirs.
+            self.seat = await database_sync_to_async(services.seat_for)(self.game_id, self.user)
+            if self.seat is not None:
+                await self._join(protocol.group_for_seat(self.game_id, self.seat))
+                return await self._send_state()
+        await self.send(text_data=event["text"])

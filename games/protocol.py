@@ -1,0 +1,53 @@
+"""The two vocabularies of the live table, kept together so neither drifts.
+
+Channel-layer message types (server to consumer) are dotted names; Channels calls the consumer
+method with the dot turned into an underscore. Client message kinds travel over the WebSocket.
+docs/protocol.md describes every field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Channel layer: sent by services to groups, handled by consumers.GameConsumer.
+LAYER_UPDATE = "game.update"  # to game-<id>-seat-<n>: events and view as that seat sees them
+LAYER_PUBLIC = "game.public"  # to game-<id>: events and view as a spectator sees them
+LAYER_PRESENCE = "game.presence"  # to game-<id>: who sits where, who is connected
+LAYER_ANSWERED = "game.answered"  # to game-<id>-seat-<n>: your claim answer is recorded
+
+# Client to server.
+C_ACTION = "action"  # {"type": "action", "action": {...}, "version": n}
+C_SYNC = "sync"  # {"type": "sync"}
+CLIENT_KINDS = (C_ACTION, C_SYNC)
+
+# Server to client.
+S_STATE = "state"  # the whole view: on connect and on sync
+S_UPDATE = "update"  # events since `from` and the new view
+S_PRESENCE = "presence"
+S_ACK = "ack"  # your action was applied (or had already been: "duplicate": true)
+S_ANSWERED = "answered"  # your claim answer is recorded; revealed to others when the window closes
+S_ERROR = "error"
+
+# Error codes the web layer adds to the engine's own (bad_notation, illegal_action, ...).
+E_BAD_JSON = "bad_json"
+E_TOO_LARGE = "too_large"
+E_UNKNOWN_TYPE = "unknown_type"
+E_BAD_MESSAGE = "bad_message"
+E_NOT_SEATED = "not_seated"
+E_NOT_YOUR_SEAT = "not_your_seat"
+E_STALE = "stale"
+E_ALREADY_ANSWERED = "already_answered"
+E_NOT_STARTED = "not_started"
+E_GAME_OVER = "game_over"
+
+
+def group_for_game(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+def group_for_seat(game_id: int, seat: int) -> str:
+    return f"game-{game_id}-seat-{seat}"
+
+
+def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": S_ERROR, "code": code, "message": message, **extra}

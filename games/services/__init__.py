@@ -1,0 +1,22 @@
+"""The one door that changes a game. Views, consumers, bots, timers and admin actions call
+these functions and nothing else writes games, seats or moves."""
+
+from .errors import ServiceError
+from .lobby import add_bot, create_game, leave_seat, start_game, take_seat
+from .play import Outcome, submit_action, tick
+from .presence import connect, disconnect, seat_for
+
+__all__ = [
+    "Outcome",
+    "ServiceError",
+    "add_bot",
+    "connect",
+    "create_game",
+    "disconnect",
+    "leave_seat",
+    "seat_for",
+    "start_game",
+    "submit_action",
+    "take_seat",
+    "tick",
+]

@@ -1,0 +1,70 @@
+"""Sending after the commit: frames are serialised once per group inside the transaction and
+handed to the channel layer only when the transaction has committed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from games import protocol
+from games.models import Game
+
+from . import frames
+
+
+def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, message in messages:
+        async_to_sync(layer.group_send)(group, message)
+
+
+def on_commit_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    transaction.on_commit(lambda: _send_all(messages))
+
+
+def _text(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"))
+
+
+def change_messages(game: Game, match, events, from_version: int) -> list:
+    """One private frame per seat group and one public frame for spectators."""
+    out = []
+    for seat in range(4):
+        frame = frames.update(game, match, events, from_version, seat)
+        out.append(
+            (protocol.group_for_seat(game.pk, seat),
+             {"type": protocol.LAYER_UPDATE, "text": _text(frame)})
+        )
+    frame = frames.update(game, match, events, from_version, None)
+    out.append(
+        (protocol.group_for_game(game.pk), {"type": protocol.LAYER_PUBLIC, "text": _text(frame)})
+    )
+    return out
+
+
+def presence_message(game: Game, started: bool = False) -> tuple[str, dict[str, Any]]:
+    frame = {
+        "type": protocol.S_PRESENCE,
+        "game": game.pk,
+        "status": game.status,
+        "seats": frames.seats_info(game),
+    }
+    return (
+        protocol.group_for_game(game.pk),
+        {"type": protocol.LAYER_PRESENCE, "text": _text(frame), "started": started},
+    )
+
+
+def answered_message(game: Game, seat: int, answer: dict[str, Any]) -> tuple[str, dict]:
+    frame = {"type": protocol.S_ANSWERED, "game": game.pk, "version": game.version,
+             "answer": answer}
+    return (
+        protocol.group_for_seat(game.pk, seat),
+        {"type": protocol.LAYER_ANSWERED, "text": _text(frame)},
+    )

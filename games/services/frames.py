@@ -1,0 +1,85 @@
+"""What each connection may see. Every frame is built here from the engine's projections, so
+the code that makes a change decides who receives which event."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from games import protocol
+from games.engine.events import project_events
+from games.models import ACTIVE, Game
+
+WINDOW_PHASES = ("claim", "rob")
+
+
+def timer(game: Game, match) -> dict[str, Any] | None:
+    """The countdown a player sees. A claim window always runs its full length from the discard,
+    so it tells nobody whether anyone could claim."""
+    if game.status != ACTIVE or game.changed_at is None:
+        return None
+    if match.phase in WINDOW_PHASES:
+        kind, seconds = "claim", game.claim_seconds
+    elif game.turn_seconds and match.phase in ("play", "deal_over"):
+        kind, seconds = "turn", game.turn_seconds
+    else:
+        return None
+    ends = game.changed_at + timedelta(seconds=seconds)
+    return {"kind": kind, "ends_ms": int(ends.timestamp() * 1000), "seconds": seconds}
+
+
+def view(game: Game, match, seat: int | None) -> dict[str, Any]:
+    if match.is_over:
+        return match.review_view()
+    return match.spectator_view() if seat is None else match.view_for(seat)
+
+
+def seats_info(game: Game) -> list[dict[str, Any]]:
+    return [
+        {
+            "chair": s.chair,
+            "seat": s.position,
+            "name": s.name,
+            "bot": s.bot_level or None,
+            "connected": s.connected,
+        }
+        for s in game.seats.all()
+    ]
+
+
+def state(game: Game, match, seat: int | None) -> dict[str, Any]:
+    frame: dict[str, Any] = {
+        "type": protocol.S_STATE,
+        "game": game.pk,
+        "status": game.status,
+        "version": game.version,
+        "seat": seat,
+        "seats": seats_info(game),
+        "view": None,
+        "timer": None,
+        "answer": None,
+    }
+    if match is not None:
+        frame["view"] = view(game, match, seat)
+        frame["timer"] = timer(game, match)
+        if seat is not None and match.phase in WINDOW_PHASES:
+            frame["answer"] = game.pending.get(str(seat))
+    if game.result is not None:
+        frame["result"] = game.result
+    return frame
+
+
+def update(game: Game, match, events, from_version: int, seat: int | None) -> dict[str, Any]:
+    frame = {
+        "type": protocol.S_UPDATE,
+        "game": game.pk,
+        "status": game.status,
+        "from": from_version,
+        "version": game.version,
+        "events": project_events(events, seat),
+        "view": view(game, match, seat),
+        "timer": timer(game, match),
+    }
+    if game.result is not None:
+        frame["result"] = game.result
+    return frame

@@ -1,0 +1,132 @@
+"""Before the first move: creating a table, taking and leaving seats, starting."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from games import clock, conf, protocol
+from games.engine.errors import NotationError
+from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, Ruleset, get_ruleset
+from games.models import ACTIVE, BOT_LEVELS, OPEN, Game, Seat
+
+from . import broadcast, matches, schedule
+from .errors import ServiceError
+from .play import _lock, _seats
+
+
+def create_game(
+    user=None,
+    ruleset_name: str = DEFAULT_RULESET,
+    *,
+    tournament: bool = False,
+    claim_seconds: int | None = None,
+    turn_seconds: int | None = None,
+    seed: str | None = None,
+    settings: dict[str, Any] | None = None,
+) -> Game:
+    """A new open table. Tournament games get a turn timer unless one is given."""
+    if ruleset_name not in PLAYABLE:
+        raise ServiceError("bad_ruleset", f"The ruleset {ruleset_name!r} is not playable yet.")
+    ruleset = get_ruleset(ruleset_name)
+    if settings:
+        try:
+            ruleset = Ruleset.from_json({**ruleset.to_json(), **settings})
+        except (NotationError, TypeError) as exc:
+            raise ServiceError("bad_ruleset", str(exc)) from None
+    if turn_seconds is None and tournament:
+        turn_seconds = conf.get("GAMES_TOURNAMENT_TURN_SECONDS")
+    return Game.objects.create(
+        ruleset_name=ruleset_name,
+        ruleset=ruleset.to_json(),
+        seed=seed or secrets.token_hex(16),
+        created_by=user if user is not None and user.is_authenticated else None,
+        tournament=tournament,
+        claim_seconds=claim_seconds or conf.get("GAMES_CLAIM_SECONDS"),
+        turn_seconds=turn_seconds or None,
+    )
+
+
+def _open(game_id: int) -> Game:
+    game = _lock(game_id)
+    if game.status != OPEN:
+        raise ServiceError("seating_closed", "Seats can only change before the game starts.")
+    return game
+
+
+def _free_chair(game: Game) -> int:
+    taken = set(game.seats.values_list("chair", flat=True))
+    for chair in range(4):
+        if chair not in taken:
+            return chair
+    raise ServiceError("table_full", "All four seats are taken.")
+
+
+def _announce(game: Game, started: bool = False) -> None:
+    broadcast.on_commit_send([broadcast.presence_message(game, started)])
+
+
+def take_seat(game_id: int, user) -> Seat:
+    if user is None or not user.is_authenticated:
+        raise ServiceError(protocol.E_NOT_SEATED, "Log in (or play as a guest) to sit down.")
+    with transaction.atomic():
+        game = _lock(game_id)
+        seat = game.seats.filter(user=user).first()
+        if seat is not None:
+            return seat
+        if game.status != OPEN:
+            raise ServiceError("seating_closed", "Seats can only change before the game starts.")
+        seat = Seat.objects.create(game=game, chair=_free_chair(game), user=user)
+        _announce(game)
+        return seat
+
+
+def add_bot(game_id: int, level: str = "greedy") -> Seat:
+    if level not in BOT_LEVELS:
+        raise ServiceError("bad_bot", f"Unknown bot level {level!r}.")
+    with transaction.atomic():
+        game = _open(game_id)
+        seat = Seat.objects.create(game=game, chair=_free_chair(game), bot_level=level)
+        _announce(game)
+        return seat
+
+
+def leave_seat(game_id: int, user=None, *, chair: int | None = None) -> None:
+    """A player leaves, or (with `chair`) a bot is removed."""
+    with transaction.atomic():
+        game = _open(game_id)
+        seats = game.seats.filter(chair=chair) if chair is not None else game.seats.filter(
+            user=user
+        )
+        seats.delete()
+        _announce(game)
+
+
+def start_game(game_id: int) -> Game:
+    """Deal: the engine's seating ritual decides which chair becomes which seat."""
+    now = clock.now()
+    with transaction.atomic():
+        game = _open(game_id)
+        seats = list(game.seats.all())
+        if len(seats) != 4:
+            raise ServiceError("table_not_full", "Four players (or bots) are needed to start.")
+        match = matches.take(game)
+        for seat in seats:
+            seat.position = match.seating.seat_of[seat.chair]
+            if not seat.is_bot and seat.connections == 0:
+                seat.absent_since = now
+        Seat.objects.bulk_update(seats, ["position", "absent_since"])
+        game.status = ACTIVE
+        game.started = game.changed_at = now
+        game.due_at = schedule.next_due(game, match, _seats(game))
+        game.save()
+        gid = game.pk
+        transaction.on_commit(lambda: matches.put(gid, match))
+        _announce(game, started=True)
+        if game.due_at is not None:
+            from games import timers
+
+            transaction.on_commit(timers.poke)
+        return game

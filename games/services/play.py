@@ -1,0 +1,272 @@
+"""The door through which every move enters a game: players, bots, timers and admins alike.
+
+Each change locks the game row, checks the move with the engine, appends Moves, bumps the
+version and commits; the frames go out only after the commit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from games import clock, protocol
+from games.engine import bots
+from games.engine.actions import PASS, READY, Action
+from games.engine.errors import EngineError, IllegalAction, NotYourTurn
+from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
+
+from . import broadcast, matches, schedule
+from .errors import ServiceError
+from .frames import WINDOW_PHASES
+
+AUTOPILOT_LEVEL = "greedy"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a submission was answered: "applied", "answered" (a claim answer held until the
+    window closes) or "duplicate" (the same move had already been applied)."""
+
+    status: str
+    version: int
+
+
+class _Change:
+    """Moves applied in one transaction, broadcast together once it commits."""
+
+    def __init__(self, game: Game, match):
+        self.game, self.match = game, match
+        self.from_version = game.version
+        self.events: list = []
+
+    def apply(self, action: Action) -> None:
+        self.events.extend(self.match.apply(action))
+        self.game.version += 1
+        Move.objects.create(
+            game=self.game, seq=self.game.version, seat=action.seat, action=action.to_json()
+        )
+
+    @property
+    def changed(self) -> bool:
+        return self.game.version != self.from_version
+
+
+def _lock(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ServiceError("no_such_game", "There is no such game.") from None
+
+
+def _seats(game: Game) -> dict[int, Seat]:
+    return {s.position: s for s in game.seats.all() if s.position is not None}
+
+
+def _close_window(change: _Change) -> None:
+    game, match = change.game, change.match
+    for pos in list(match.waiting_on()):
+        data = game.pending.get(str(pos)) or {"seat": pos, "type": PASS}
+        try:
+            change.apply(Action.from_json(data))
+        except EngineError:
+            change.apply(Action(pos, PASS))
+    game.pending = {}
+
+
+def _decide(match, seat: Seat) -> Action:
+    return bots.choose(match, seat.position, seat.bot_level or AUTOPILOT_LEVEL)
+
+
+def _step(change: _Change, now: datetime) -> None:
+    """Everything due at `now` for the current decision point: at most one point per call, so
+    each frame shows one step of the game."""
+    game, match = change.game, change.match
+    if match.is_over or game.changed_at is None:
+        return
+    seats = _seats(game)
+    due = schedule.due_seats(game, match, seats, now)
+    if match.phase in WINDOW_PHASES:
+        for pos in due:
+            game.pending[str(pos)] = _decide(match, seats[pos]).to_json()
+        waiting = match.waiting_on()
+        if all(str(p) in game.pending for p in waiting) or now >= schedule.window_deadline(game):
+            _close_window(change)
+        return
+    for pos in due:
+        if pos in match.waiting_on():
+            change.apply(_decide(match, seats[pos]))
+
+
+def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
+    """Save the row, then (after commit) cache the Match, broadcast and wake the ticker."""
+    game, match = change.game, change.match
+    if change.changed:
+        game.changed_at = now
+        if match.is_over:
+            game.status = FINISHED
+            game.finished = now
+            game.result = _result(match)
+    game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, _seats(game))
+    game.save()
+    messages = list(extra or [])
+    if change.changed:
+        messages = broadcast.change_messages(game, match, change.events, change.from_version) + (
+            messages
+        )
+    gid, due = game.pk, game.due_at
+
+    def after():
+        matches.put(gid, match)
+        broadcast._send_all(messages)
+        if due is not None:
+            from games import timers
+
+            timers.poke()
+
+    transaction.on_commit(after)
+
+
+def _result(match) -> dict[str, Any]:
+    return {"standings": [s.to_json() for s in match.standings()], "points": match.points}
+
+
+def _duplicate(game: Game, seat: int, action: Action, version: int) -> bool:
+    move = Move.objects.filter(game=game, seq=version + 1).first()
+    return move is not None and move.seat == seat and move.action == action.to_json()
+
+
+def _seat_of(game: Game, user) -> int:
+    if user is None or not user.is_authenticated:
+        raise ServiceError(protocol.E_NOT_SEATED, "Log in and take a seat to play.")
+    seat = game.seats.filter(user=user).first()
+    if seat is None or seat.position is None:
+        raise ServiceError(protocol.E_NOT_SEATED, "You are not seated at this table.")
+    return seat.position
+
+
+def _parse(action_json: Any, seat: int) -> Action:
+    if not isinstance(action_json, dict):
+        raise ServiceError(protocol.E_BAD_MESSAGE, "An action must be a JSON object.")
+    if "seat" in action_json and action_json["seat"] != seat:
+        raise ServiceError(protocol.E_NOT_YOUR_SEAT, "You can only act for your own seat.")
+    return Action.from_json({**action_json, "seat": seat})
+
+
+def submit_action(
+    game_id: int, user, action_json: Any, version: int, *, seat: int | None = None
+) -> Outcome:
+    """Apply one player's action. `version` is the number of moves the sender had seen; a
+    stale one is refused and a repeated one answered without applying it twice. Bots, timers
+    and admins pass `seat` instead of a user."""
+    now = clock.now()
+    try:
+        with transaction.atomic():
+            game = _lock(game_id)
+            if game.status == OPEN:
+                raise ServiceError(protocol.E_NOT_STARTED, "The game has not started yet.")
+            if game.status != ACTIVE:
+                raise ServiceError(protocol.E_GAME_OVER, "The game is over.")
+            pos = _seat_of(game, user) if seat is None else seat
+            action = _parse(action_json, pos)
+            match = matches.take(game)
+            change = _Change(game, match)
+            try:
+                outcome = _submit(change, action, version, now)
+            except BaseException:
+                if not change.changed:
+                    matches.put(game.pk, match)
+                raise
+    except IntegrityError:
+        # Another process appended the same sequence number first.
+        raise ServiceError(protocol.E_STALE, "The game moved on; sync and try again.") from None
+    if outcome.status == "late":
+        raise ServiceError(
+            protocol.E_STALE, "Too late: the claim window has closed.", version=outcome.version
+        )
+    return outcome
+
+
+def _submit(change: _Change, action: Action, version: int, now: datetime) -> Outcome:
+    game, match = change.game, change.match
+    pos = action.seat
+    if match.phase in WINDOW_PHASES and now >= schedule.window_deadline(game):
+        # A window that outlived its deadline (say its process died) closes before anything else.
+        _close_window(change)
+        _finish(change, now)
+        return Outcome("late", game.version)
+    if version != game.version:
+        if _duplicate(game, pos, action, version):
+            matches.put(game.pk, match)
+            return Outcome("duplicate", game.version)
+        if not (action.type == READY and pos in match.waiting_on()):
+            raise ServiceError(
+                protocol.E_STALE,
+                f"You saw move {version} but the game is at move {game.version}; sync first.",
+                version=game.version,
+            )
+    if match.phase in WINDOW_PHASES:
+        return _answer(change, action, now)
+    change.apply(action)
+    _finish(change, now)
+    return Outcome("applied", game.version)
+
+
+def _answer(change: _Change, action: Action, now: datetime) -> Outcome:
+    """A claim answer is held, unseen by others, until the window closes."""
+    game, match = change.game, change.match
+    pos = action.seat
+    if pos not in match.waiting_on():
+        raise NotYourTurn("You have nothing to answer in this claim window.")
+    held = game.pending.get(str(pos))
+    if held is not None:
+        if held == action.to_json():
+            matches.put(game.pk, match)
+            return Outcome("duplicate", game.version)
+        raise ServiceError(protocol.E_ALREADY_ANSWERED, "You have already answered this discard.")
+    if action not in match.legal_actions(pos):
+        raise IllegalAction(f"You cannot {action.describe()} now.")
+    game.pending[str(pos)] = action.to_json()
+    if all(str(p) in game.pending for p in match.waiting_on()):
+        _close_window(change)
+        _finish(change, now)
+        return Outcome("applied", game.version)
+    _finish(change, now, [broadcast.answered_message(game, pos, action.to_json())])
+    return Outcome("answered", game.version)
+
+
+def tick(game_id: int, now: datetime | None = None) -> bool:
+    """Make whatever is due now happen (bots, autopilots, timers, window closes). Any process
+    may call it at any time; it returns whether the game moved."""
+    now = now or clock.now()
+    try:
+        with transaction.atomic():
+            game = _lock(game_id)
+            if game.status != ACTIVE:
+                return False
+            match = matches.take(game)
+            change = _Change(game, match)
+            pending_before = dict(game.pending)
+            try:
+                _step(change, now)
+            except BaseException:
+                if not change.changed:
+                    matches.put(game.pk, match)
+                raise
+            if change.changed or game.pending != pending_before:
+                _finish(change, now)
+            else:
+                matches.put(game.pk, match)
+                _reschedule(game, match)
+            return change.changed
+    except IntegrityError:
+        return False
+
+
+def _reschedule(game: Game, match) -> None:
+    due = schedule.next_due(game, match, _seats(game))
+    if due != game.due_at:
+        game.due_at = due
+        game.save(update_fields=["due_at"])

@@ -1,0 +1,62 @@
+"""Who acts without a human's click, and when: bots, the autopilot of an absent player, a turn
+timer, the close of a claim window. The answer is stored on the game row (due_at) so that any
+process can pick the game up; nothing lives only in one process's memory."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from games import conf
+from games.models import Game, Seat
+
+from .frames import WINDOW_PHASES
+
+
+def _ms(n: int) -> timedelta:
+    return timedelta(milliseconds=n)
+
+
+def window_deadline(game: Game) -> datetime:
+    return game.changed_at + timedelta(seconds=game.claim_seconds)
+
+
+def seat_due(game: Game, match, seat: Seat) -> datetime | None:
+    """When this waiting seat gets a decision made for it (None: it waits for its player)."""
+    base = game.changed_at
+    bot_at = base + _ms(conf.get("GAMES_BOT_DELAY_MS"))
+    if seat.is_bot:
+        return bot_at
+    if seat.connections == 0:
+        since = seat.absent_since or base
+        grace = timedelta(seconds=conf.get("GAMES_ABSENT_GRACE_SECONDS"))
+        return max(bot_at, since + grace)
+    if game.turn_seconds and match.phase not in WINDOW_PHASES:
+        return base + timedelta(seconds=game.turn_seconds)
+    return None
+
+
+def due_seats(game: Game, match, seats: dict[int, Seat], now: datetime) -> list[int]:
+    """Waiting seats whose decision is due now (claim answers already given excluded)."""
+    out = []
+    for pos in match.waiting_on():
+        if str(pos) in game.pending:
+            continue
+        at = seat_due(game, match, seats[pos])
+        if at is not None and at <= now:
+            out.append(pos)
+    return out
+
+
+def next_due(game: Game, match, seats: dict[int, Seat]) -> datetime | None:
+    if match.is_over or game.changed_at is None:
+        return None
+    times = []
+    for pos in match.waiting_on():
+        if str(pos) in game.pending:
+            continue
+        at = seat_due(game, match, seats[pos])
+        if at is not None:
+            times.append(at)
+    if match.phase in WINDOW_PHASES:
+        times.append(window_deadline(game))
+    return min(times, default=None)

@@ -1,0 +1,91 @@
+"""Personas shared by the web and scale tests: four players, a spectator, an organiser and an
+outsider; plus a clock the tests move by hand instead of waiting."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import channel_layers, get_channel_layer
+from django.db import connections
+
+
+class ManualClock:
+    def __init__(self) -> None:
+        self.now = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock():
+    from games import clock as game_clock
+
+    manual = ManualClock()
+    game_clock.set_clock(manual)
+    yield manual
+    game_clock.set_clock(None)
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def live_settings(settings):
+    """Bots act at once; the ticker looks again within a second at most."""
+    settings.GAMES_BOT_DELAY_MS = 0
+    settings.GAMES_TICK_POLL_SECONDS = 1
+    return settings
+
+
+def _user(django_user_model, name: str):
+    return django_user_model.objects.create_user(name, password="pw-" + name + "-1234")
+
+
+@pytest.fixture
+def players(db, django_user_model):
+    return [_user(django_user_model, n) for n in ("alice", "bob", "carol", "dave")]
+
+
+@pytest.fixture
+def spectator(db, django_user_model):
+    return _user(django_user_model, "sam")
+
+
+@pytest.fixture
+def organiser(db, django_user_model):
+    return _user(django_user_model, "olga")
+
+
+@pytest.fixture
+def outsider(db, django_user_model):
+    return _user(django_user_model, "otto")
+
+
+@pytest.fixture
+async def app(live_settings):
+    """The real ASGI application with a fresh channel layer, ticker and Match cache; tidied
+    afterwards so no test sees another's state."""
+    from games import timers
+    from games.services import matches
+    from tests.web.live import application
+
+    channel_layers.backends.clear()
+    matches.forget_all()
+    yield application()
+    await timers.stop()
+    # Close the connection of the thread that ran database_sync_to_async calls, so the test
+    # database can be dropped at the end.
+    await database_sync_to_async(connections.close_all)()
+    layer = get_channel_layer()
+    if hasattr(layer, "flush"):
+        await layer.flush()
+    channel_layers.backends.clear()
+    matches.forget_all()

@@ -1,0 +1,141 @@
+"""Claim windows, turn timers and the autopilot, with a clock the test moves by hand."""
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from games import services, timers
+from games.models import Game
+from games.services import matches
+
+from .live import join, make_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _settle(game_id):
+    """Let everything that is due now happen (what the ticker does, without waiting for it)."""
+    while services.tick(game_id):
+        pass
+    return Game.objects.get(pk=game_id)
+
+
+settle = sync_to_async(_settle)
+
+
+async def _until_alice_in_window(game, alice, want_claim=None):
+    """Alice discards the drawn tile until a bot's discard leaves her in a claim window."""
+    for _ in range(300):
+        row = await settle(game.pk)
+        await alice.reach(row.version)
+        view = alice.view
+        if view["phase"] == "claim" and alice.seat in view["waiting_on"]:
+            has_claim = any(a["type"] != "pass" for a in view["legal_actions"])
+            if want_claim is None or has_claim == want_claim:
+                return row
+            await alice.act({"type": "pass"})
+            continue
+        if view["phase"] == "claim":
+            await alice.act({"type": "pass"})
+            continue
+        if view["turn"] == alice.seat and view["legal_actions"]:
+            action = next((a for a in view["legal_actions"] if a["type"] in ("discard", "pass",
+                                                                              "ready")), None)
+            await alice.act(action)
+            continue
+        if view["phase"] == "deal_over":
+            pytest.skip("the deal ended before the window this test needs")
+    pytest.fail("never reached a claim window")
+
+
+@pytest.mark.parametrize("has_claim", [False, True], ids=["no-claim", "claim"])
+async def test_window_lasts_its_full_length_whatever_anyone_holds(app, players, clock,
+                                                                 has_claim):
+    game = await sync_to_async(make_table)(players[:1], bots=3, seed=f"window-{has_claim}")
+    alice = await join(app, game.pk, players[0])
+    row = await _until_alice_in_window(game, alice, want_claim=has_claim)
+    # The two bots have answered (held, unseen); Alice has not, so the window stays open.
+    assert len(row.pending) == 2
+    assert await alice.comm.receive_nothing()
+    clock.advance(row.claim_seconds - 1)
+    assert (await settle(game.pk)).version == row.version
+    assert await alice.comm.receive_nothing()
+
+    clock.advance(1)
+    closed = await settle(game.pk)
+    assert closed.version >= row.version + 3
+    await alice.reach(row.version + 3)
+    update = next(f for f in alice.frames if f["type"] == "update" and f["from"] == row.version)
+    passes = [e for e in update["events"] if e["type"] == "answered"]
+    assert [e["seat"] for e in passes] == [alice.seat]  # only her own answer, never the bots'
+    await alice.close()
+
+
+async def test_window_closes_as_soon_as_everyone_answered(app, players, clock):
+    game = await sync_to_async(make_table)(players[:1], bots=3, seed="window-early")
+    alice = await join(app, game.pk, players[0])
+    row = await _until_alice_in_window(game, alice)
+    answer = await alice.act({"type": "pass"})
+    assert answer["status"] == "applied" and answer["version"] >= row.version + 3
+    await alice.close()
+
+
+async def test_expired_window_is_closed_by_the_next_process_to_touch_the_game(
+    app, players, clock
+):
+    game = await sync_to_async(make_table)(players[:1], bots=3, seed="window-crash")
+    alice = await join(app, game.pk, players[0])
+    row = await _until_alice_in_window(game, alice)
+    await timers.stop()  # the process that held the window is gone, with its ticker
+    matches.forget_all()
+    clock.advance(row.claim_seconds + 5)
+    late = await alice.act({"type": "pass"})
+    assert (late["type"], late["code"]) == ("error", "stale")
+    assert (await sync_to_async(Game.objects.get)(pk=game.pk)).version >= row.version + 3
+    await alice.close()
+
+
+async def test_turn_timer_plays_for_a_slow_player(app, players, clock):
+    game = await sync_to_async(make_table)(players[:1], bots=3, seed="timer", tournament=True)
+    assert game.turn_seconds
+    alice = await join(app, game.pk, players[0])
+    for _ in range(50):
+        row = await settle(game.pk)
+        await alice.reach(row.version)
+        if alice.view["turn"] == alice.seat and alice.view["phase"] == "play":
+            break
+        clock.advance(row.claim_seconds)
+    assert alice.timer["kind"] == "turn" and alice.timer["seconds"] == game.turn_seconds
+    clock.advance(game.turn_seconds - 1)
+    assert (await settle(game.pk)).version == row.version
+    clock.advance(1)
+    moved = await settle(game.pk)
+    assert moved.version > row.version
+    first = await sync_to_async(lambda: moved.moves.get(seq=row.version + 1).seat)()
+    assert first == alice.seat
+    await alice.close()
+
+
+async def test_absent_player_gets_an_autopilot_until_they_return(app, players, clock,
+                                                                 live_settings):
+    live_settings.GAMES_ABSENT_GRACE_SECONDS = 20
+    game = await sync_to_async(make_table)(players[:1], bots=3, seed="absent", claim_seconds=60)
+    alice = await join(app, game.pk, players[0])
+    row = await settle(game.pk)
+    await alice.close()
+    tick = sync_to_async(services.tick)
+    clock.advance(19)
+    assert not await tick(game.pk)
+    clock.advance(1)
+    assert await tick(game.pk)
+    movers = await sync_to_async(
+        lambda: set(game.moves.filter(seq__gt=row.version).values_list("seat", flat=True))
+    )()
+    assert alice.seat in movers  # the autopilot acted for her
+
+    alice = await join(app, game.pk, players[0])
+    back = await settle(game.pk)
+    clock.advance(30)
+    assert (await settle(game.pk)).version == back.version  # her turn or window: waits for her
+    await alice.reach(back.version)
+    assert alice.seat in alice.view["waiting_on"]
+    await alice.close()
