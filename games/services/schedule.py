@@ -20,11 +20,26 @@ def window_deadline(game: Game) -> datetime:
     return game.changed_at + timedelta(seconds=game.claim_seconds)
 
 
-def seat_due(game: Game, match, seat: Seat) -> datetime | None:
-    """When this waiting seat gets a decision made for it (None: it waits for its player)."""
+def alone(seats: dict[int, Seat]) -> bool:
+    """At most one human at the table: nobody else can read anything into a window's length."""
+    return sum(1 for s in seats.values() if not s.is_bot) <= 1
+
+
+def _nothing_to_claim(match, pos: int) -> bool:
+    return all(a.type == "pass" for a in match.legal_actions(pos))
+
+
+def seat_due(game: Game, match, seat: Seat, solo: bool = False) -> datetime | None:
+    """When this waiting seat gets a decision made for it (None: it waits for its player).
+
+    A window lasts its full length so that its length tells no one whether anybody could
+    claim; a lone human playing bots has no one to hide that from, so a seat of theirs with
+    nothing to claim passes at once instead of making them wait out every discard."""
     base = game.changed_at
     bot_at = base + _ms(conf.get("GAMES_BOT_DELAY_MS"))
     if seat.is_bot:
+        return bot_at
+    if solo and match.phase in WINDOW_PHASES and _nothing_to_claim(match, seat.position):
         return bot_at
     if seat.connections == 0:
         since = seat.absent_since or base
@@ -38,10 +53,11 @@ def seat_due(game: Game, match, seat: Seat) -> datetime | None:
 def due_seats(game: Game, match, seats: dict[int, Seat], now: datetime) -> list[int]:
     """Waiting seats whose decision is due now (claim answers already given excluded)."""
     out = []
+    solo = alone(seats)
     for pos in match.waiting_on():
         if str(pos) in game.pending:
             continue
-        at = seat_due(game, match, seats[pos])
+        at = seat_due(game, match, seats[pos], solo)
         if at is not None and at <= now:
             out.append(pos)
     return out
@@ -51,10 +67,11 @@ def next_due(game: Game, match, seats: dict[int, Seat]) -> datetime | None:
     if match.is_over or game.changed_at is None:
         return None
     times = []
+    solo = alone(seats)
     for pos in match.waiting_on():
         if str(pos) in game.pending:
             continue
-        at = seat_due(game, match, seats[pos])
+        at = seat_due(game, match, seats[pos], solo)
         if at is not None:
             times.append(at)
     if match.phase in WINDOW_PHASES:

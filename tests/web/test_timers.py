@@ -49,11 +49,13 @@ async def _until_alice_in_window(game, alice, want_claim=None):
 
 @pytest.mark.parametrize("has_claim", [False, True], ids=["no-claim", "claim"])
 async def test_window_lasts_its_full_length_whatever_anyone_holds(app, players, clock,
-                                                                 has_claim):
-    game = await sync_to_async(make_table)(players[:1], bots=3, seed=f"window-{has_claim}")
+                                                                 live_settings, has_claim):
+    # A second human (absent, so his autopilot answers at once) can read the window's length.
+    live_settings.GAMES_ABSENT_GRACE_SECONDS = 0
+    game = await sync_to_async(make_table)(players[:2], bots=2, seed=f"window-{has_claim}")
     alice = await join(app, game.pk, players[0])
     row = await _until_alice_in_window(game, alice, want_claim=has_claim)
-    # The two bots have answered (held, unseen); Alice has not, so the window stays open.
+    # The others have answered (held, unseen); Alice has not, so the window stays open.
     assert len(row.pending) == 2
     assert await alice.comm.receive_nothing()
     clock.advance(row.claim_seconds - 1)
@@ -67,6 +69,27 @@ async def test_window_lasts_its_full_length_whatever_anyone_holds(app, players, 
     update = next(f for f in alice.frames if f["type"] == "update" and f["from"] == row.version)
     passes = [e for e in update["events"] if e["type"] == "answered"]
     assert [e["seat"] for e in passes] == [alice.seat]  # only her own answer, never the bots'
+    await alice.close()
+
+
+async def test_a_lone_player_with_nothing_to_claim_does_not_wait_for_windows(app, players, clock):
+    """Against bots nobody can read the window's length, so a discard Alice cannot claim goes
+    by without her: only windows where she has a claim wait for her."""
+    game = await sync_to_async(make_table)(players[:1], bots=3, seed="solo")
+    alice = await join(app, game.pk, players[0])
+    for _ in range(300):
+        row = await settle(game.pk)
+        await alice.reach(row.version)
+        view = alice.view
+        if view["phase"] == "deal_over":
+            break
+        if view["phase"] == "claim" and not view["answered"] and view["legal_actions"]:
+            assert any(a["type"] != "pass" for a in view["legal_actions"])
+            await alice.act({"type": "pass"})
+        elif view["turn"] == alice.seat and view["legal_actions"]:
+            await alice.act(next(a for a in view["legal_actions"] if a["type"] in ("discard", "pass")))
+    others = [s for s in alice.view["seats"] if s["seat"] != alice.seat]
+    assert sum(len(s["discards"].split()) for s in others) > 5  # bots' discards went by
     await alice.close()
 
 
