@@ -388,14 +388,43 @@ def _split_part(lo: int, key: bytes, is_suit: bool) -> tuple:
 
 def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     """Every reading of complete concealed tiles as sets and one pair ([] if there is none)."""
-    if not is_standard_win(counts):
+    try:
+        keys = _part_keys(counts)
+    except (TypeError, ValueError):  # a count no byte holds: fail, or not, as is_standard_win does
+        if not is_standard_win(counts):
+            return []
+        raise
+    if not _splits_whole(keys):
         return []
-    readings: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [(-1, (), ())]
-    for lo, hi, is_suit in _PARTS:
-        splits = _split_part(lo, bytes(counts[lo:hi]), is_suit)
-        readings = [
-            (pair if pair >= 0 else p2, pungs + pu, chows + ch)
-            for pair, pungs, chows in readings
-            for p2, pu, ch in splits
-        ]
-    return [Decomposition(pair, pungs, chows) for pair, pungs, chows in readings]
+    readings: list[tuple[int, tuple[int, ...], tuple[int, ...]]] | None = None
+    for part, key in enumerate(keys):
+        if key == _EMPTY_KEYS[part]:
+            continue  # an empty part reads one way, as nothing
+        lo, _hi, is_suit = _PARTS[part]
+        splits = _split_part(lo, key, is_suit)
+        if readings is None:
+            readings = list(splits)
+        else:
+            readings = [
+                (pair if pair >= 0 else p2, pungs + pu, chows + ch)
+                for pair, pungs, chows in readings
+                for p2, pu, ch in splits
+            ]
+    return [Decomposition(*reading) for reading in readings or ()]
+
+
+_EMPTY_KEYS = tuple(bytes(hi - lo) for lo, hi, _ in _PARTS)
+
+
+def _part_keys(counts: Sequence[int]) -> tuple[bytes, bytes, bytes, bytes]:
+    """The four parts' counts as bytes (one conversion when counts are the playing kinds)."""
+    whole = bytes(counts) if len(counts) == 34 else bytes(counts[:34])
+    return whole[0:9], whole[9:18], whole[18:27], whole[27:34]
+
+
+def _splits_whole(keys: Sequence[bytes]) -> bool:
+    """is_standard_win on the four part keys."""
+    st = _SUIT_STATUS
+    a, b, c = st.get(keys[0]), st.get(keys[1]), st.get(keys[2])
+    d = _HONOUR_STATUS.get(keys[3])
+    return None not in (a, b, c, d) and a + b + c + d == 1  # type: ignore[operator]

@@ -30,23 +30,40 @@ def meld_set(meld: Meld, ruleset: Ruleset) -> ScoredSet:
 
 def check_tiles(concealed: Sequence[int], melds: Sequence[Meld], bonus: Sequence[int]) -> list[int]:
     """Counts of every playing tile shown; raises NotationError for a hand no set of tiles holds."""
+    return count_tiles(concealed, melds, bonus)[1]
+
+
+def count_tiles(concealed: Sequence[int], melds: Sequence[Meld],
+                bonus: Sequence[int]) -> tuple[list[int], list[int]]:
+    """(counts of the concealed tiles, counts of every playing tile shown), checked as
+    check_tiles checks them."""
+    if concealed and not (0 <= min(concealed) and max(concealed) < NUM_PLAYING_KINDS):
+        _reject_concealed(concealed)
     counts = [0] * NUM_PLAYING_KINDS
+    for t in concealed:
+        counts[t] += 1
+    shown = counts
+    if melds:
+        shown = list(counts)
+        for meld in melds:
+            for t in meld.tiles:
+                if not 0 <= t < NUM_PLAYING_KINDS:
+                    raise NotationError("a set is made of suit, wind and dragon tiles only")
+                shown[t] += 1
+    if max(shown) > 4:
+        kind = next(k for k, n in enumerate(shown) if n > 4)
+        raise NotationError(f"{shown[kind]} tiles of {tile_words(kind)} shown, but there are only 4")
+    if bonus and (len(set(bonus)) != len(bonus) or any(t not in BONUS for t in bonus)):
+        raise NotationError("bonus tiles must be distinct flowers and seasons")
+    return counts, shown
+
+
+def _reject_concealed(concealed: Sequence[int]) -> None:
+    """Raise for the first concealed tile that is not a playing tile."""
     for t in concealed:
         if not 0 <= t < NUM_PLAYING_KINDS:
             raise NotationError(f"{format_tiles([t]) if t in BONUS else t!r} cannot be held in "
                                 "hand: flowers and seasons go with the bonus tiles")
-        counts[t] += 1
-    for meld in melds:
-        for t in meld.tiles:
-            if not 0 <= t < NUM_PLAYING_KINDS:
-                raise NotationError("a set is made of suit, wind and dragon tiles only")
-            counts[t] += 1
-    for kind, n in enumerate(counts):
-        if n > 4:
-            raise NotationError(f"{n} tiles of {tile_words(kind)} shown, but there are only 4")
-    if len(set(bonus)) != len(bonus) or any(t not in BONUS for t in bonus):
-        raise NotationError("bonus tiles must be distinct flowers and seasons")
-    return counts
 
 
 def check_seat(name: str, wind: int) -> None:

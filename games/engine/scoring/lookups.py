@@ -28,7 +28,8 @@ def set_points(kind: int, tile: int, concealed: bool) -> int:
     return points * 2 if concealed else points
 
 
-def _set_line(kind: int, tile: int, pts_concealed: bool, dbl_concealed: bool) -> Item:
+def set_line(kind: int, tile: int, pts_concealed: bool, dbl_concealed: bool) -> Item:
+    """The P1 line of a pung or kong (classical.md §1.2)."""
     if kind == KONG_SET and not pts_concealed and dbl_concealed:
         label = "claimed kong"
     else:
@@ -43,9 +44,10 @@ class Lookups:
     def __init__(self, rs: Ruleset) -> None:
         self.allowed = frozenset(rs.limit_hands)
         self.names = {code: rule_name(rs, code) for code in NAMES}
-        # One line per scored set: (kind, tile, concealed for points, for doubles) -> P1 line.
+        # Scored set (kind, tile, concealed for points, for doubles) -> its P1 line; a set
+        # whose flags are not plain bools misses here and is worded by set_line.
         self.set_lines = {
-            (kind, tile, pc, dc): _set_line(kind, tile, pc, dc)
+            (kind, tile, pc, dc): set_line(kind, tile, pc, dc)
             for kind in (PUNG_SET, KONG_SET) for tile in _KINDS
             for pc in (False, True) for dc in (False, True)
         }
@@ -84,7 +86,10 @@ def lookups(rs: Ruleset) -> Lookups:
         return entry[1]
     if len(_BY_ID) >= 64:  # rulesets made per request must not pile up
         _BY_ID.clear()
-    found = _lookups_equal_to(rs)
+    try:
+        found = _lookups_equal_to(rs)  # a ruleset rebuilt from JSON shares its twin's lookups
+    except TypeError:  # an option value that cannot be hashed
+        found = Lookups(rs)
     _BY_ID[id(rs)] = (rs, found)  # holding rs keeps its id from being reused
     return found
 

@@ -9,24 +9,42 @@ from ..melds import Meld
 from ..ruleset import Ruleset
 from ..tiles import NUM_PLAYING_KINDS, tile_words
 from .context import HandContext, Item
-from .hand import CHOW_SET, PUNG_SET, ScoredSet, check_seat, check_tiles, check_win, meld_set
+from .hand import CHOW_SET, PUNG_SET, ScoredSet, check_seat, check_win, count_tiles, meld_set
 from .limits import arrangement_limit, hand_limit, nine_gates
+from .lookups import limit_value, lookups
 from .loser import calling_limit
 from .points import hand_items
 from .special import special_shape
-from .tables import HALF_LIMIT, rule_name
+from .tables import rule_name
 from .types import SELF_DRAWN, HandScore, ScoreItem, WinInfo
 from .winner import PAIR, winner_items
+
+# A reading's concealed sets, made once: (kind, tile, concealed for points, for doubles).
+_CONCEALED_PUNGS = tuple((PUNG_SET, t, True, True) for t in range(NUM_PLAYING_KINDS))
+_CONCEALED_CHOWS = tuple((CHOW_SET, t, True, True) for t in range(NUM_PLAYING_KINDS))
 
 
 def _finish(rs: Ruleset, won: bool, points: int, doubles: int, limit: str | None,
             items: Sequence[Item], reason: str | None = None) -> HandScore:
     return HandScore(won, points, doubles, limit, _total(rs, points, doubles, limit),
-                     tuple(ScoreItem(*item) for item in items), reason)
+                     _score_items(items), reason)
 
 
-def _limit_value(rs: Ruleset, code: str) -> int:
-    return rs.limit // 2 if code in HALF_LIMIT else rs.limit
+# Score lines recur hand after hand and ScoreItem is frozen, so equal lines share one object.
+_SCORE_ITEMS: dict[Item, ScoreItem] = {}
+
+
+def _score_items(items: Sequence[Item]) -> tuple[ScoreItem, ...]:
+    known = _SCORE_ITEMS
+    out = []
+    for item in items:
+        score_item = known.get(item)
+        if score_item is None:
+            if len(known) >= 4096:  # bonus and limit wordings vary; keep the memo bounded
+                known.clear()
+            score_item = known[item] = ScoreItem(*item)
+        out.append(score_item)
+    return tuple(out)
 
 
 def _total(rs: Ruleset, points: int, doubles: int, limit: str | None) -> int:
@@ -37,7 +55,7 @@ def _total(rs: Ruleset, points: int, doubles: int, limit: str | None) -> int:
     if rs.rounding == "nearest10_after":
         score = (score + 5) // 10 * 10
     if limit is not None:
-        value = _limit_value(rs, limit)
+        value = limit_value(rs, limit)
         return max(value, score) if rs.roof_off else value
     return score if rs.roof_off else min(score, rs.limit)
 
@@ -47,10 +65,7 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
     """Score one hand. `concealed` holds the winning tile for a winner."""
     check_seat("seat_wind", seat_wind)
     check_seat("prevailing_wind", prevailing_wind)
-    all_counts = check_tiles(concealed, melds, bonus)
-    counts = [0] * NUM_PLAYING_KINDS
-    for t in concealed:
-        counts[t] += 1
+    counts, all_counts = count_tiles(concealed, melds, bonus)
     ctx = HandContext(ruleset, all_counts, bonus, seat_wind, prevailing_wind, win)
     complete_size = 14 - 3 * len(melds)
     if win is None:
@@ -60,7 +75,7 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
         return _long(ruleset, f"{len(concealed)} tiles in hand where a complete hand has "
                               f"{complete_size}")
     # Nine Gates is a pattern of its own: the chow limit does not apply to it.
-    unlimited = "L14" in ruleset.limit_hands and nine_gates(ctx, counts, melds)
+    unlimited = "L14" in ctx.lookups.allowed and nine_gates(ctx, counts, melds)
     shape = None if melds else special_shape(ruleset, counts)
     readings = _legal_readings(ruleset, counts, melds, unlimited)
     reason = _illegal_reason(ruleset, counts, win, complete_size, shape, readings)
@@ -75,8 +90,8 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
 
 
 def _long(rs: Ruleset, reason: str) -> HandScore:
-    item = ("X1", rule_name(rs, "X1"), "points", 0)
-    return HandScore(False, 0, 0, None, 0, (ScoreItem(*item),), reason)
+    item = ("X1", lookups(rs).names["X1"], "points", 0)
+    return HandScore(False, 0, 0, None, 0, _score_items((item,)), reason)
 
 
 def _illegal_reason(rs: Ruleset, counts: list[int], win: WinInfo, size: int,
@@ -101,9 +116,12 @@ def _legal_readings(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
     return readings
 
 
-def _only_place(counts: list[int], all_counts: Sequence[int], tile: int, rs: Ruleset) -> bool:
+def _only_place(counts: list[int], all_counts: Sequence[int], tile: int, rs: Ruleset,
+                readings: Sequence = ()) -> bool:
     """§1.5: the winning tile was the only kind that could complete the hand. A kind whose four
     tiles the player already shows is no chance at all."""
+    if any(_another_chance(reading, tile, all_counts) for reading in readings):
+        return False  # settled without listing every wait
     before = list(counts)
     before[tile] -= 1
     chances = [k for k in waits(before, rs.thirteen_orphans)
@@ -111,17 +129,30 @@ def _only_place(counts: list[int], all_counts: Sequence[int], tile: int, rs: Rul
     return chances == [tile]
 
 
+def _another_chance(reading, tile: int, all_counts: Sequence[int]) -> bool:
+    """A second kind, not all shown, that completes this reading in the winning tile's stead:
+    the far end of a chow the tile finished at one end, or the pair when it finished a pung."""
+    for first in reading.chows:
+        if tile == first and first % 9 < 6 and all_counts[first + 3] < 4:
+            return True
+        if tile == first + 2 and first % 9 > 0 and all_counts[first - 1] < 4:
+            return True
+    return tile in reading.pungs and all_counts[reading.pair] < 4
+
+
 def _winner(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Meld],
             win: WinInfo, seat_wind: int, readings: list) -> HandScore:
     limit = hand_limit(ctx, counts, melds, seat_wind)
-    only_place = _only_place(counts, ctx.counts, win.tile, rs)
+    # Only place is worth points in some tables; elsewhere it need not be worked out.
+    only_place = bool(rs.only_place_points) and _only_place(counts, ctx.counts, win.tile, rs,
+                                                            readings)
     declared = [meld_set(m, rs) for m in melds]
     exposes = win.source not in SELF_DRAWN
     wanted = tuple(sorted(win.set)) if win.set else None
     best: tuple[int, int, int, int, str | None, list[Item]] | None = None
     for reading in readings:
-        concealed_sets: list[ScoredSet] = [(PUNG_SET, t, True, True) for t in reading.pungs]
-        concealed_sets += [(CHOW_SET, t, True, True) for t in reading.chows]
+        concealed_sets: list[ScoredSet] = [_CONCEALED_PUNGS[t] for t in reading.pungs]
+        concealed_sets += [_CONCEALED_CHOWS[t] for t in reading.chows]
         for completed, group in _completions(reading, concealed_sets, win.tile):
             if wanted is not None and group != wanted:
                 continue
@@ -152,9 +183,9 @@ def _winner(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Me
 def _with_limit(rs: Ruleset, won: bool, points: int, doubles: int, code: str | None,
                 items: list[Item]) -> HandScore:
     if code is not None:
-        items.append((code, rule_name(rs, code), "limit", _limit_value(rs, code)))
+        items.append(lookups(rs).limit_lines[code])
     elif not rs.roof_off and (points << doubles) > rs.limit:
-        items.append(("CAP", rule_name(rs, "CAP"), "limit", rs.limit))
+        items.append(lookups(rs).cap)
     return _finish(rs, won, points, doubles, code, items)
 
 
@@ -175,7 +206,7 @@ def _completions(reading, sets: list[ScoredSet], tile: int):
 
 def _special(rs: Ruleset, ctx: HandContext, code: str) -> HandScore:
     """Special shapes are limit hands; only bonus tiles and Mah Jong add to them (roof off)."""
-    items: list[Item] = [("M1", rule_name(rs, "M1"), "points", rs.mahjong_points)]
+    items: list[Item] = [ctx.lookups.mahjong]
     items.extend(ctx.bonus_items)
     points = rs.mahjong_points + ctx.bonus_points
     return _with_limit(rs, True, points, ctx.bonus_doubles, code, items)
@@ -207,14 +238,13 @@ def _loser(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Mel
             elif value > min(points << doubles, rs.limit):
                 items.append(("C1", f"{rule_name(rs, 'C1')}: {rule_name(rs, code)}", "limit",
                               value))
-                return HandScore(False, points, doubles, None, value,
-                                 tuple(ScoreItem(*i) for i in items))
+                return HandScore(False, points, doubles, None, value, _score_items(items))
     return _with_limit_loser(rs, points, doubles, items, reason)
 
 
 def _with_limit_loser(rs: Ruleset, points: int, doubles: int, items: list[Item],
                       reason: str | None) -> HandScore:
     if not rs.roof_off and (points << doubles) > rs.limit:
-        items.append(("CAP", rule_name(rs, "CAP"), "limit", rs.limit))
+        items.append(lookups(rs).cap)
     return _finish(rs, False, points, doubles, None, items, reason)
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from ..analysis import is_thirteen_orphans
 from ..ruleset import Ruleset
 from ..tiles import MAJORS, WINDS
+from .lookups import lookups
 
 
 def is_wriggling_snake(c: Sequence[int]) -> bool:
@@ -68,11 +69,12 @@ _SHAPES = {
 
 def special_shape(ruleset: Ruleset, counts: Sequence[int]) -> str | None:
     """The code of the special winning shape these concealed tiles make under the ruleset."""
-    if "L17" in ruleset.limit_hands and ruleset.thirteen_orphans and is_thirteen_orphans(counts):
+    allowed = lookups(ruleset).allowed
+    if "L17" in allowed and ruleset.thirteen_orphans and is_thirteen_orphans(counts):
         return "L17"
-    if ruleset.snake == "wriggling" and "L15" in ruleset.limit_hands and is_wriggling_snake(counts):
+    if ruleset.snake == "wriggling" and "L15" in allowed and is_wriggling_snake(counts):
         return "L15"
     for code in ("H1", "H2", "H3"):
-        if code in ruleset.limit_hands and _SHAPES[code](counts):
+        if code in allowed and _SHAPES[code](counts):
             return code
     return None

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from ..tiles import is_major, tile_words
 from .context import HandContext, Item
 from .hand import CHOW_SET, ScoredSet
-from .tables import rule_name
 from .types import DEAD_WALL, DISCARD, WALL
 
 PAIR = -1  # the winning tile completed the pair
@@ -15,56 +13,85 @@ def winner_items(ctx: HandContext, sets: list[ScoredSet], pair: int, completed: 
                  only_place: bool, items: list[Item]) -> tuple[int, int]:
     """`completed`: index in `sets` of the set the winning tile finished, or PAIR."""
     rs = ctx.ruleset
-    win = ctx.win
-    assert win is not None
+    lk = ctx.lookups
     points = rs.mahjong_points
-    items.append(("M1", rule_name(rs, "M1"), "points", points))
+    items.append(lk.mahjong)
     if ctx.selfdraw_points and rs.selfdraw_points:
-        items.append(("M2", rule_name(rs, "M2"), "points", rs.selfdraw_points))
+        items.append(lk.self_drawn)
         points += rs.selfdraw_points
     if only_place and rs.only_place_points:
-        items.append(("M3", rule_name(rs, "M3"), "points", rs.only_place_points))
+        items.append(lk.only_place)
         points += rs.only_place_points
     if completed == PAIR and rs.fishing_eyes:
-        value = 4 if is_major(pair) else 2
-        items.append(("M4", f"{rule_name(rs, 'M4')} ({tile_words(pair)})", "points", value))
-        points += value
+        line = lk.eyes[pair]
+        items.append(line)
+        points += line[3]
+    return points, _set_doubles(ctx, sets, pair, items) + _hand_doubles(ctx, items)
 
-    doubles = 0
 
-    def double(code: str, n: int = 1) -> None:
-        nonlocal doubles
-        items.append((code, rule_name(rs, code), "doubles", n))
-        doubles += n
-
-    chows = sum(1 for s in sets if s[0] == CHOW_SET)
+def _set_doubles(ctx: HandContext, sets: list[ScoredSet], pair: int, items: list[Item]) -> int:
+    """W1-W5: the doubles that depend on how the tiles are read."""
+    rs = ctx.ruleset
+    doubles = ctx.lookups.doubles
+    n = 0
+    chows = [s[0] for s in sets].count(CHOW_SET)
     if (rs.zero_point_double and chows == 4 and pair < 31
             and pair != ctx.own_wind and pair != ctx.prevailing):
-        double("W1")
+        items.append(doubles["W1"])
+        n += 1
     if chows == 0:
-        double("W2")
-    if ctx.self_drawn and all(s[3] for s in sets):
-        double("W3")
+        items.append(doubles["W2"])
+        n += 1
+    if ctx.self_drawn and all([s[3] for s in sets]):
+        items.append(doubles["W3"])
+        n += 1
     if len(ctx.suits) == 1:
-        if ctx.honours:
-            if rs.false_colour_doubles:
-                double("W4", rs.false_colour_doubles)
-        elif rs.true_colour_doubles:
-            double("W5", rs.true_colour_doubles)
-        elif rs.purity_doubles and chows == 0:
-            double("W5", rs.purity_doubles)
+        colour = _colour(ctx, chows)
+        if colour:
+            items.append(ctx.lookups.double(*colour))
+            n += colour[1]
+    return n
+
+
+def _colour(ctx: HandContext, chows: int) -> tuple[str, int] | None:
+    """W4 one suit with honours, W5 one suit only (BMJA Purity: and no chows)."""
+    rs = ctx.ruleset
+    if ctx.honours:
+        return ("W4", rs.false_colour_doubles) if rs.false_colour_doubles else None
+    if rs.true_colour_doubles:
+        return ("W5", rs.true_colour_doubles)
+    if rs.purity_doubles and chows == 0:
+        return ("W5", rs.purity_doubles)
+    return None
+
+
+def _hand_doubles(ctx: HandContext, items: list[Item]) -> int:
+    """W6-W12: doubles of the whole hand and of how it went out."""
+    rs = ctx.ruleset
+    win = ctx.win
+    assert win is not None
+    doubles = ctx.lookups.doubles
+    n = 0
     if ctx.all_majors:
-        double("W6")
+        items.append(doubles["W6"])
+        n += 1
     if ctx.all_honours and rs.roof_off:
-        double("W7", 2)
+        items.append(ctx.lookups.double("W7", 2))
+        n += 2
     if win.source == DEAD_WALL and rs.loose_tile_double:
-        double("W8")
-    if win.last_tile and win.source == WALL:
-        double("W9")
-    if win.last_tile and win.source == DISCARD:
-        double("W10")
+        items.append(doubles["W8"])
+        n += 1
+    if win.last_tile:
+        if win.source == WALL:
+            items.append(doubles["W9"])
+            n += 1
+        elif win.source == DISCARD:
+            items.append(doubles["W10"])
+            n += 1
     if win.robbed:
-        double("W11")
+        items.append(doubles["W11"])
+        n += 1
     if win.original_call:
-        double("W12")
-    return points, doubles
+        items.append(doubles["W12"])
+        n += 1
+    return n
