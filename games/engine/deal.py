@@ -43,6 +43,7 @@ class DealResult:
     blessing: bool = False
     kong_on_kong: bool = False
     reason: str = ""
+    liable: int | None = None  # a discarder who let off a cannon pays for everyone
 
     def to_json(self) -> dict:
         data = {"winner": self.winner, "how": self.how, "reason": self.reason}
@@ -55,6 +56,7 @@ class DealResult:
                 original_call=self.original_call,
                 blessing=self.blessing,
                 kong_on_kong=self.kong_on_kong,
+                liable=self.liable,
             )
         return data
 
@@ -117,6 +119,9 @@ class Deal:
         self.claims_made = 0
         self.last_discard: tuple[int, int] | None = None
         self.initial_queue: list[int] = []
+        self.seen: set[int] = set()  # kinds discarded so far this deal
+        self.seen_before = False  # whether the open window's tile had been discarded before
+        self.liable_for: dict[int, int] = {}  # claimant -> discarder who let off a cannon
         self._turn_cache: tuple[int, list[Action]] | None = None
 
         rng = Rng(seed, f"deal:{number}")
@@ -520,6 +525,8 @@ class Deal:
             st.original_call = True
         self.discards_made += 1
         self.last_discard = (seat, tile)
+        self.seen_before = tile in self.seen
+        self.seen.add(tile)
         self._emit("discard", {"seat": seat, "tile": format_tiles([tile]), "call": action.call})
         self._open_window(CLAIM, seat, tile, None)
 
@@ -568,6 +575,8 @@ class Deal:
         st = self.seats[seat]
         self.seats[discarder].discards.pop()
         self.claims_made += 1
+        if self.ruleset.cannon_rule and best.type != A.KONG:
+            self._note_cannon(discarder, seat, tile)
         if best.type == A.WIN:
             st.hand[tile] += 1
             self._finish_win(seat, tile, "discard", discarder=discarder)
@@ -606,6 +615,22 @@ class Deal:
         else:
             self.claimed_turn = True
             self.last_source = None
+
+    def _note_cannon(self, discarder: int, claimant: int, tile: int) -> None:
+        """classical.md §3.5: a dangerous discard makes its discarder liable should the claimant
+        go out; a later one moves the liability."""
+        from .payments import cannon_liable
+
+        held = list(self.seats[discarder].tiles()) + [tile]
+        if cannon_liable(
+            self.ruleset,
+            tile,
+            held,
+            self.seats[claimant].melds,
+            self.wall.live_left,
+            self.seen if self.seen_before else self.seen - {tile},
+        ):
+            self.liable_for[claimant] = discarder
 
     def _close_rob(self, best: Action | None) -> None:
         seat, tile, kind = self.window_from, self.window_tile, self.rob_kind
@@ -685,6 +710,7 @@ class Deal:
             original_call=st.original_call and not st.call_broken,
             blessing=blessing,
             kong_on_kong=source == "dead_wall" and self.kong_chain >= 2,
+            liable=self.liable_for.get(seat),
             reason=f"{WIND_TOKENS[self.wind_of(seat)]} went out",
         )
         self.phase = OVER

@@ -76,7 +76,8 @@ def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
         hands.append(entry)
     if result.winner is None:
         return DealSummary(number, deal.dealer, deal.prevailing_wind, result, hands, None, [0] * 4)
-    settlement = settle(rs, totals, result.winner, deal.dealer)
+    liable = result.liable if result.liable != result.winner else None
+    settlement = settle(rs, totals, result.winner, deal.dealer, liable)
     return DealSummary(
         number,
         deal.dealer,

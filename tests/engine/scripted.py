@@ -47,7 +47,8 @@ def scripted_deal(
 ) -> Deal:
     """hands[s] are seat s's dealt tiles (14 for the dealer), `draws` the next live-wall tiles in
     order, `dead` the dead wall from the loose tiles on, `tail` the last live-wall tiles.
-    Every other tile fills the wall's middle; bonus tiles go last unless named."""
+    Every other tile fills the gaps; unnamed bonus tiles end up at the far end of the dead wall,
+    so no test meets them by chance."""
     brk = break_wall(dealer, *dice)
     live_pos, dead_pos = wall_positions(ruleset, brk)
     per_seat = [list(parse_tiles(h)) for h in hands]
@@ -76,7 +77,6 @@ def scripted_deal(
     plain = [t for t in filler if t < 34]
     bonus = [t for t in filler if t >= 34]
     dead_full = dead_tiles + [None] * (len(dead_pos) - len(dead_tiles))
-    # Bonus tiles go to the end of the live wall's middle, so no test meets them by chance.
     slots = [k for k, t in enumerate(live) if t is None]
     for k, t in zip(slots, plain + bonus, strict=False):
         live[k] = t
