@@ -1,0 +1,50 @@
+// The middle of the table: the four walls, each seat's discards in front of it, and the centre
+// (prevailing wind, deal, tiles left, the tile being claimed).
+import { parseTiles, tileHTML, windName, esc } from "../tiles.js";
+import { wallHTML } from "./wall.js";
+
+function discardsHTML(ctx, seat, r) {
+  const view = ctx.view;
+  const tiles = parseTiles(view.seats[seat].discards);
+  const last = view.last_discard && view.last_discard.seat === seat;
+  const claim = view.claim && view.claim.discarder === seat && view.claim.kind !== "rob";
+  const items = tiles
+    .map((t, i) => {
+      const isLast = last && i === tiles.length - 1;
+      const cls = isLast ? `last${claim ? " claimable" : ""}${ctx.fresh === "discard" ? " fresh" : ""}` : "";
+      return tileHTML(t, { cls });
+    })
+    .join("");
+  const name = ctx.seatName(seat);
+  return `<section class="discards pos-${r}" aria-label="${esc(name)}'s discards: ${tiles.length}">${items}</section>`;
+}
+
+function centreHTML(ctx) {
+  const v = ctx.view;
+  const w = v.wall || {};
+  const dealer = ctx.seatName(v.dealer);
+  const claim = v.claim
+    ? `<div class="claim-tile" aria-hidden="true">${tileHTML(v.claim.tile, { cls: "big" })}
+         <span>${v.claim.kind === "rob" ? "Robbable kong tile" : "Discard on offer"}</span></div>`
+    : "";
+  return `<div class="centre">
+    <div class="round" title="Prevailing wind">${tileHTML(v.prevailing_wind, { cls: "wind-tile" })}
+      <span><b>${windName(v.prevailing_wind)} round</b><br>Deal ${v.deal_number}</span></div>
+    <div class="counts"><span title="Tiles left in the live wall"><b data-live>${w.live ?? "?"}</b> live</span>
+      <span title="Tiles left in the dead wall (kong box)"><b>${w.dead ?? "?"}</b> dead</span></div>
+    <div class="dealer-line">Dealer: ${esc(dealer)}${v.east_streak ? ` (×${v.east_streak + 1})` : ""}</div>
+    ${claim}
+  </div>`;
+}
+
+export function boardHTML(ctx) {
+  const v = ctx.view;
+  const seats = [0, 1, 2, 3].map((r) => (ctx.bottom + r) % 4);
+  return `<div class="board" role="group" aria-label="The table: walls and discards">
+    ${wallHTML(v, ctx.bottom, ctx.seatName)}
+    <div class="inner">
+      ${seats.map((s, r) => discardsHTML(ctx, s, r)).join("")}
+      ${centreHTML(ctx)}
+    </div>
+  </div>`;
+}

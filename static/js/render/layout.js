@@ -1,0 +1,69 @@
+// The whole table: seats round the board, your hand and the prompt below, the move log beside.
+import { esc, tileHTML, windName } from "../tiles.js";
+import { boardHTML } from "./board.js";
+import { seatHTML } from "./seats.js";
+import { handHTML } from "./hand.js";
+import { actionsHTML, promptText, timerHTML } from "./prompt.js";
+import { ritualsHTML } from "./rituals.js";
+import { sheetHTML } from "./sheet.js";
+
+function waitingHTML(ctx) {
+  if (ctx.status === "open") {
+    return '<p class="muted waiting-note">The table starts when four players are seated.</p>';
+  }
+  return `<p class="muted waiting-note">${ctx.connected ? "Loading the table…" : "Connecting…"}</p>`;
+}
+
+function statusBarHTML(ctx) {
+  const v = ctx.view;
+  const w = v.wall || {};
+  return `<div class="status-bar">
+    <span class="sb-round">${tileHTML(v.prevailing_wind, { cls: "wind-tile" })}
+      <b>${windName(v.prevailing_wind)} round</b>, deal ${v.deal_number}</span>
+    <span class="sb-wall"><b>${w.live ?? "?"}</b> tiles left</span>
+    <span class="sb-conn ${ctx.connected ? "on" : "off"}">${ctx.connected ? "" : "Reconnecting…"}</span>
+    <button type="button" class="link" data-act="show-rituals" aria-pressed="${ctx.showRituals}">Rituals</button>
+  </div>`;
+}
+
+function logHTML(ctx) {
+  const items = ctx.log.slice(-40).map((l) => `<li>${esc(l)}</li>`).join("");
+  return `<aside class="move-log" aria-label="Moves so far"><h2>Moves</h2><ol>${items}</ol></aside>`;
+}
+
+export function renderTable(root, ctx) {
+  const v = ctx.view;
+  if (!v) {
+    root.innerHTML = waitingHTML(ctx);
+    return;
+  }
+  const seat = (r) => (ctx.bottom + r) % 4;
+  const me = v.viewer;
+  const myArea = me != null
+    ? `${seatHTML(ctx, me, 0)}${handHTML(ctx)}`
+    : seatHTML(ctx, seat(0), 0);
+  root.classList.toggle("spectating", me == null);
+  root.innerHTML = `
+    ${statusBarHTML(ctx)}
+    <div class="table-grid">
+      <div class="opp opp-left">${seatHTML(ctx, seat(3), 3)}</div>
+      <div class="opp opp-top">${seatHTML(ctx, seat(2), 2)}</div>
+      <div class="opp opp-right">${seatHTML(ctx, seat(1), 1)}</div>
+      <div class="board-wrap">${boardHTML(ctx)}${ctx.showRituals ? ritualsHTML(ctx) : ""}</div>
+      <div class="my-area">
+        <div class="prompt-row">
+          <p class="prompt" id="prompt">${promptText(ctx)}</p>
+          <div class="timer-slot">${timerHTML(ctx)}</div>
+        </div>
+        <div class="actions" role="group" aria-label="Your actions">${actionsHTML(ctx)}</div>
+        ${myArea}
+      </div>
+      ${logHTML(ctx)}
+    </div>
+    ${sheetHTML(ctx)}`;
+}
+
+export function renderCountdown(root, ctx) {
+  const slot = root.querySelector(".timer-slot");
+  if (slot) slot.innerHTML = timerHTML(ctx);
+}

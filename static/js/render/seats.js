@@ -1,0 +1,36 @@
+// A seat's panel: name, wind, points, connection, dealer and turn markers, tiles in hand, melds.
+import { esc, tileHTML, windName } from "../tiles.js";
+import { meldsHTML } from "./melds.js";
+
+export function seatHTML(ctx, seat, r) {
+  const v = ctx.view;
+  const s = v.seats[seat];
+  const info = ctx.players[seat] || {};
+  const me = seat === v.viewer;
+  const turn = ctx.activeSeats.has(seat);
+  const classes = ["seat", `pos-${r}`, turn ? "active" : "", me ? "me" : "", v.dealer === seat ? "dealer" : ""];
+  const conn = info.bot
+    ? `<span class="conn bot" title="Bot (${esc(info.bot)})">bot</span>`
+    : info.connected === false
+      ? `<span class="conn off" title="Not connected">away</span>`
+      : `<span class="conn on" title="Connected"><span class="sr-only">connected</span></span>`;
+  const backs = me ? "" : `<div class="hidden-hand" aria-label="${s.concealed} concealed tiles">${
+    Array.from({ length: s.concealed }, () => '<i class="mini-back"></i>').join("")}<span class="n">${s.concealed}</span></div>`;
+  const badges = [
+    v.dealer === seat ? '<span class="badge dealer-badge" title="Dealer (East of this deal)">Dealer</span>' : "",
+    s.original_call ? '<span class="badge call" title="Declared an Original Call">Original Call</span>' : "",
+    s.ready && v.phase === "deal_over" ? '<span class="badge ready">Ready</span>' : "",
+  ].join("");
+  const label = `${ctx.playerName(seat)}, ${windName(s.wind)}, ${s.points} points${turn ? ", to act" : ""}`;
+  return `<section class="${classes.join(" ").trim()}" aria-label="${esc(label)}" data-seat="${seat}">
+    <header>
+      ${tileHTML(s.wind, { cls: "wind-tile", label: `${windName(s.wind)} wind` })}
+      <span class="who"><span class="name">${esc(ctx.playerName(seat))}</span>${conn}
+        <span class="wind-name">${windName(s.wind)}</span></span>
+      <span class="points" title="Points">${s.points.toLocaleString("en")}</span>
+    </header>
+    <div class="badges">${badges}</div>
+    ${backs}
+    ${meldsHTML(s, ctx.seatName)}
+  </section>`;
+}

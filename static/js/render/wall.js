@@ -1,0 +1,81 @@
+// The wall as stacks (seed 000 §2.2): four sides of two-high stacks, the break, the dead wall
+// with its loose tiles lifted on top, the live wall shrinking from its open end.
+
+const mod = (a, n) => ((a % n) + n) % n;
+
+/** Where the j-th stack lies counting from the right end of the breaker's wall (1-based). */
+export function stackPosition(breaker, j, perSide) {
+  const i = mod(j - 1, 4 * perSide);
+  return [mod(breaker - Math.floor(i / perSide), 4), (i % perSide) + 1];
+}
+
+/** The state of every stack: key "seat:number" -> {tiles, dead, loose, brk, next}. */
+export function wallStacks(wall) {
+  const per = wall.stacks_per_side;
+  const total = 4 * per;
+  const b = wall.break.stack;
+  const breaker = wall.break.wall;
+  const deadStacks = wall.dead_stacks || 0;
+  const liveStacks = deadStacks ? total - deadStacks - 1 : total;
+  const liveEnd = 2 * liveStacks - (wall.tail_taken || 0);
+  const liveDrawn = wall.live_drawn;
+  const deadDrawn = wall.dead_drawn || 0;
+  const out = new Map();
+  for (let j = 1; j <= total; j++) {
+    const [seat, n] = stackPosition(breaker, j, per);
+    const st = { tiles: 0, dead: false, loose: 0, brk: false, next: false };
+    const rel = mod(b - j, total);
+    if (deadStacks && rel === 0) {
+      st.brk = true;
+    } else if (deadStacks && rel <= deadStacks) {
+      st.dead = true;
+      for (const i of [2 * rel, 2 * rel + 1]) if (i >= deadDrawn) st.tiles++;
+      // The loose tiles lie on the fifth and third stacks, the upper one further out.
+      if (rel === Math.min(5, deadStacks) && deadDrawn < 1) st.loose++;
+      if (rel === Math.min(3, deadStacks) && deadDrawn < 2) st.loose++;
+    } else {
+      const k = mod(j - b - 1, total);
+      for (const i of [2 * k, 2 * k + 1]) if (i >= liveDrawn && i < liveEnd) st.tiles++;
+      st.next = st.tiles > 0 && Math.floor(liveDrawn / 2) === k;
+    }
+    out.set(`${seat}:${n}`, st);
+  }
+  return out;
+}
+
+const SIDE_ORDER = {
+  // DOM order of stack numbers on each side so that number 1 (the owner's right end) sits at
+  // the owner's right: bottom, right, top, left as seen from the viewer.
+  0: (per) => Array.from({ length: per }, (_, i) => per - i),
+  1: (per) => Array.from({ length: per }, (_, i) => i + 1),
+  2: (per) => Array.from({ length: per }, (_, i) => i + 1),
+  3: (per) => Array.from({ length: per }, (_, i) => per - i),
+};
+
+export function wallHTML(view, bottomSeat, seatName) {
+  const wall = view.wall;
+  if (!wall || !wall.break) return "";
+  const per = wall.stacks_per_side;
+  const stacks = wallStacks(wall);
+  let html = "";
+  for (let r = 0; r < 4; r++) {
+    const seat = (bottomSeat + r) % 4;
+    const cells = SIDE_ORDER[r](per)
+      .map((n) => {
+        const st = stacks.get(`${seat}:${n}`);
+        const cls = [
+          "stack",
+          `h${st.tiles}`,
+          st.dead ? "dead" : "",
+          st.loose ? `loose${st.loose}` : "",
+          st.brk ? "brk" : "",
+          st.next ? "next" : "",
+        ].join(" ");
+        return `<i class="${cls.trim()}"></i>`;
+      })
+      .join("");
+    const broken = seat === wall.break.wall ? " broken" : "";
+    html += `<div class="wall side-${r}${broken}" aria-hidden="true" title="${seatName(seat)}'s wall">${cells}</div>`;
+  }
+  return html;
+}

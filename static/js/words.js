@@ -1,0 +1,51 @@
+// Each event in words, for the live region and the move log. Returns null for events that are
+// not worth saying aloud (their effect is told by a neighbouring event).
+import { tileWords, tilesWords, parseTiles } from "./tiles.js";
+
+const CLAIM_VERB = { chow: "chows", pung: "pungs", kong: "kongs" };
+const KONG_KIND = { concealed: "a concealed kong", promoted: "a promoted kong", claimed: "a kong" };
+
+export function eventWords(e, ctx) {
+  const who = (s) => ctx.seatName(s);
+  const you = (s) => s === ctx.view?.viewer;
+  switch (e.type) {
+    case "deal_start":
+      return `Deal ${e.number} begins. ${who(e.dealer)} deal${you(e.dealer) ? "" : "s"}.`;
+    case "dice": {
+      const sum = e.dice[0] + e.dice[1];
+      return `${who(e.thrower)} throw${you(e.thrower) ? "" : "s"} ${e.dice[0]} and ${e.dice[1]}: ${sum}.`;
+    }
+    case "wall_broken":
+      return `The wall is broken at stack ${e.total} of ${who(e.breaker)}'s wall.`;
+    case "deal_block":
+      return e.tiles ? `You take ${parseTiles(e.tiles).length} tiles.` : null;
+    case "bonus_melded":
+      return `${who(e.seat)} meld${you(e.seat) ? "" : "s"} ${tileWords(e.tile)} and take${you(e.seat) ? "" : "s"} a replacement.`;
+    case "draw":
+      if (e.tile) return `You draw ${tileWords(e.tile)}${e.source === "dead_wall" ? " from the dead wall" : ""}.`;
+      return e.source === "dead_wall" ? `${who(e.seat)} takes a loose tile.` : null;
+    case "discard":
+      return `${who(e.seat)} discard${you(e.seat) ? "" : "s"} ${tileWords(e.tile)}${e.call ? " with an Original Call" : ""}.`;
+    case "claim":
+      return `${who(e.seat)} ${you(e.seat) ? e.claim : CLAIM_VERB[e.claim] || e.claim} ${
+        e.claim === "chow" && e.meld ? tilesWords(e.meld.tiles) : tileWords(e.tile)} from ${who(e.from_seat)}.`;
+    case "kong":
+      return `${who(e.seat)} declare${you(e.seat) ? "" : "s"} ${KONG_KIND[e.kind] || "a kong"} of ${tileWords(e.tile)}.`;
+    case "robbed":
+      return `${who(e.seat)} rob${you(e.seat) ? "" : "s"} the kong of ${tileWords(e.tile)} from ${who(e.from_seat)}!`;
+    case "call_broken":
+      return `${who(e.seat)}'s Original Call is broken.`;
+    case "win": {
+      const how = e.source === "discard" ? ` on ${who(e.from_seat)}'s discard` : e.from_seat != null ? "" : " self-drawn";
+      return `${who(e.seat)} go${you(e.seat) ? "" : "es"} out with ${tileWords(e.tile)}${how}!`;
+    }
+    case "washout":
+      return "The wall is exhausted: the deal is a draw.";
+    case "deal_scored":
+      return e.game_over ? "The game is over." : "The deal is scored.";
+    case "ready":
+      return you(e.seat) ? null : `${who(e.seat)} is ready for the next deal.`;
+    default:
+      return null;
+  }
+}

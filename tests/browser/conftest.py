@@ -1,0 +1,161 @@
+"""Real Chromium against a live Daphne: one server for the session (fresh SQLite database, fast
+bots), a fresh browser profile per test, console errors collected and checked."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+            if not os.path.exists(CHROMIUM):
+                item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is not installed"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory):
+    """A Daphne process on a free port with its own database; yields its base URL."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed")
+    db = tmp_path_factory.mktemp("browser-db") / "db.sqlite3"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DJANGO_DEBUG": "1",
+        "MAHJONG_BOT_DELAY_MS": "0",
+        "MAHJONG_CLAIM_SECONDS": "20",
+        "MAHJONG_TICK_POLL_SECONDS": "1",
+    }
+    env.pop("REDIS_URL", None)
+    python = sys.executable
+    subprocess.run(
+        [python, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    port = _free_port()
+    log = open(tmp_path_factory.mktemp("browser-log") / "daphne.log", "w")
+    proc = subprocess.Popen(
+        [
+            python,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "mahjong_site.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:  # the server is ready when it answers; bounded by the deadline
+        try:
+            urllib.request.urlopen(base + "/", timeout=1)
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"Daphne did not start; see {log.name}")
+            time.sleep(0.1)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Console:
+    """Every console error and uncaught exception of the pages it watches."""
+
+    def __init__(self):
+        self.errors: list[str] = []
+
+    def watch(self, page):
+        page.on(
+            "console",
+            lambda m: (
+                self.errors.append(f"{m.text} ({m.location.get('url')})")
+                if m.type == "error"
+                else None
+            ),
+        )
+        page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
+        return page
+
+
+@pytest.fixture
+def console():
+    c = Console()
+    yield c
+    assert c.errors == [], "console errors:\n" + "\n".join(c.errors)
+
+
+@pytest.fixture
+def new_page(browser, console):
+    """A page in a fresh context (own cookies: a different person)."""
+    contexts = []
+
+    def make(width=1280, height=900):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        ctx.set_default_timeout(30_000)
+        contexts.append(ctx)
+        return console.watch(ctx.new_page())
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

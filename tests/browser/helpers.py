@@ -1,0 +1,90 @@
+"""Driving the table page as a person does: by what is on the screen, waiting on the DOM."""
+
+from __future__ import annotations
+
+import time
+
+# Anything that asks this player to act, or the end of the deal.
+YOUR_MOVE = ".hand .tile.can, .actions .act, .sheet"
+CLAIMS = ("win", "kong", "pung", "chow")
+
+
+def play_now(page, base: str) -> None:
+    page.goto(base + "/")
+    page.click("#play-now")
+    page.wait_for_selector(".hand .tile")
+
+
+def legal(page) -> set[str]:
+    return set((page.get_attribute("#table", "data-legal") or "").split())
+
+
+def version(page) -> int:
+    return int(page.get_attribute("#table", "data-version") or -1)
+
+
+def wait_for_change(page, since: int) -> None:
+    """Wait until the table shows a newer version than `since`, or the deal's sheet."""
+    page.wait_for_function(
+        "v => Number(document.getElementById('table').dataset.version) > v"
+        " || !!document.querySelector('.sheet')",
+        arg=since,
+    )
+
+
+def legal_and_shown(page) -> tuple[set[str], set[str]]:
+    """At one instant: the action types the view allows, and the claim buttons on screen."""
+    legal_types, shown = page.evaluate(
+        """() => [
+            (document.getElementById('table').dataset.legal || '').split(' ').filter(Boolean),
+            [...document.querySelectorAll('.actions .act.win, .actions .act.claim')]
+                .map(b => b.classList.contains('win') ? 'win'
+                    : {K: 'kong', P: 'pung', C: 'chow'}[b.getAttribute('aria-keyshortcuts')]),
+        ]"""
+    )
+    return set(legal_types), set(shown)
+
+
+def claim_buttons(page) -> set[str]:
+    shown = set()
+    for kind in CLAIMS:
+        sel = {"win": ".act.win", "chow": ".act.claim[aria-keyshortcuts='C']"}.get(
+            kind, f".act.claim[aria-keyshortcuts='{kind[0].upper()}']"
+        )
+        if page.locator(f".actions {sel}").count():
+            shown.add(kind)
+    return shown
+
+
+def click(locator) -> None:
+    """Click unless the control vanished first (the table moved on): the caller waits anew."""
+    try:
+        locator.click(timeout=5_000)
+    except Exception as exc:  # playwright's TimeoutError; the loop looks at the page again
+        if "Timeout" not in type(exc).__name__:
+            raise
+
+
+def play_until_sheet(page, limit_s: float = 120, on_turn=None) -> int:
+    """Discard by clicking (the drawn tile, else the last one) and pass on claims until the
+    end-of-deal sheet appears. Returns how many tiles this player discarded."""
+    deadline = time.monotonic() + limit_s
+    discards = 0
+    while time.monotonic() < deadline:
+        page.wait_for_selector(YOUR_MOVE)
+        if page.locator(".sheet").count():
+            return discards
+        v = version(page)
+        if on_turn:
+            on_turn(page)
+        if page.locator(".actions .act.win").count():
+            click(page.locator(".actions .act.win"))
+        elif page.locator(".hand .tile.can").count():
+            click(page.locator(".hand .tile.can").last)
+            discards += 1
+        elif page.locator(".actions .act.pass").count():
+            click(page.locator(".actions .act.pass"))
+        elif page.locator(".actions .act").count():
+            click(page.locator(".actions .act").first)
+        wait_for_change(page, v)
+    raise AssertionError("the deal did not end in time")
