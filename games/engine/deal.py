@@ -532,9 +532,10 @@ class Deal:
 
     def _open_window(self, phase: str, seat: int, tile: int, rob_kind: str | None) -> None:
         self.phase = phase
-        self.window_from = seat
-        self.window_tile = tile
-        self.rob_kind = rob_kind
+        self._set_window(seat, tile, rob_kind)
+
+    def _set_window(self, seat: int | None, tile: int | None, rob_kind: str | None) -> None:
+        self.window_from, self.window_tile, self.rob_kind = seat, tile, rob_kind
         self.answers = {}
         self._options = {}
 
@@ -654,11 +655,7 @@ class Deal:
         self._finish_win(best.seat, tile, "robbed_kong", discarder=seat)
 
     def _clear_window(self) -> None:
-        self.window_tile = None
-        self.window_from = None
-        self.rob_kind = None
-        self.answers = {}
-        self._options = {}
+        self._set_window(None, None, None)
 
     def _draw_turn(self, seat: int) -> None:
         self.turn = seat
