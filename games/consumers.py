@@ -24,6 +24,7 @@ def _state(game_id: int, seat: int | None) -> dict[str, Any]:
 class GameConsumer(AsyncWebsocketConsumer):
     game_id: int
     seat: int | None = None
+    counted = False  # this socket is counted among its user's seat's connections
     groups_joined: list[str]
 
     async def connect(self) -> None:
@@ -31,17 +32,16 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.user = self.scope.get("user")
         self.groups_joined = []
         try:
-            self.seat = await database_sync_to_async(services.connect)(self.game_id, self.user)
+            attendance = await database_sync_to_async(services.connect)(self.game_id, self.user)
         except services.ServiceError:
             await self.close(code=4404)
             return
-        self.connected_seat = True
+        self.counted = attendance.counted
         # A window left open by a process that died closes here, before this socket joins the
         # groups: the state read afterwards already includes whatever that changed.
         await database_sync_to_async(services.tick)(self.game_id)
         await self._join(protocol.group_for_game(self.game_id))
-        if self.seat is not None:
-            await self._join(protocol.group_for_seat(self.game_id, self.seat))
+        await self._sit_at(attendance.seat)
         await self.accept()
         timers.ensure_running()
         await self._send_state()
@@ -49,16 +49,42 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
-        if getattr(self, "connected_seat", False):
+        if self.counted:
             await database_sync_to_async(services.disconnect)(self.game_id, self.user)
 
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
         self.groups_joined.append(group)
 
+    async def _sit_at(self, seat: int | None) -> None:
+        """Receive `seat`'s private frames from now on (None: only the spectators')."""
+        if seat == self.seat:
+            return
+        if self.seat is not None:
+            group = protocol.group_for_seat(self.game_id, self.seat)
+            await self.channel_layer.group_discard(group, self.channel_name)
+            self.groups_joined.remove(group)
+        self.seat = seat
+        if seat is not None:
+            await self._join(protocol.group_for_seat(self.game_id, seat))
+
+    async def _reattend(self) -> None:
+        # Seats change while sockets stay open (taken in another tab, drawn at the deal, or a
+        # notice lost on the way): look the user up again before trusting self.seat.
+        attendance = await database_sync_to_async(services.reattend)(
+            self.game_id, self.user, self.counted
+        )
+        self.counted = attendance.counted
+        await self._sit_at(attendance.seat)
+
     async def _send_state(self) -> None:
+        # Read after joining the seat's group: moves committed since then arrive as updates.
         frame = await database_sync_to_async(_state)(self.game_id, self.seat)
         await self.send(text_data=json.dumps(frame, separators=(",", ":")))
+
+    async def _send_full_state(self) -> None:
+        await self._reattend()
+        await self._send_state()
 
     async def _error(self, code: str, message: str, **extra: Any) -> None:
         await self.send(text_data=json.dumps(protocol.error(code, message, **extra)))
@@ -73,7 +99,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             return await self._error(protocol.E_BAD_JSON, "That message is not valid JSON.")
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == protocol.C_SYNC:
-            return await self._send_state()
+            return await self._send_full_state()
         if kind == protocol.C_ACTION:
             return await self._action(message)
         await self._error(protocol.E_UNKNOWN_TYPE, f"Unknown message type {kind!r}.")
@@ -111,10 +137,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=event["text"])
 
     async def game_presence(self, event: dict[str, Any]) -> None:
-        if event.get("started") and self.seat is None:
-            # Seats are drawn at the start: a seated player now learns which one is theirs.
-            self.seat = await database_sync_to_async(services.seat_for)(self.game_id, self.user)
-            if self.seat is not None:
-                await self._join(protocol.group_for_seat(self.game_id, self.seat))
-                return await self._send_state()
+        notice = event.get("notice")
+        if notice == protocol.NOTICE_STARTED:
+            # The state carries the seats too, and the seat the deal gave this user.
+            return await self._send_full_state()
+        if notice == protocol.NOTICE_SEATS:
+            await self._reattend()
         await self.send(text_data=event["text"])

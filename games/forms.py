@@ -4,17 +4,37 @@ from django.contrib.auth.forms import UserCreationForm
 from .engine.ruleset import PLAYABLE, PRESETS
 from .models import BOT_LEVELS
 
+OPEN_SEAT = "open"
+SEAT_CHOICES = [(OPEN_SEAT, "Open for a person"), ("greedy", "Bot: greedy"), ("random", "Bot: random")]
+# The creator sits in the first seat; these name the other three, in chair order.
+OTHER_SEATS = ("seat_2", "seat_3", "seat_4")
+
 
 class SignupForm(UserCreationForm):
     """Sign up, or (for a guest) keep the account under a chosen name."""
 
 
+def _seat_field(number: int, help_text: str = "") -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=f"Seat {number}", choices=SEAT_CHOICES, initial=OPEN_SEAT, help_text=help_text
+    )
+
+
 class NewGameForm(forms.Form):
     ruleset = forms.ChoiceField(choices=[(n, PRESETS[n].title) for n in PLAYABLE])
-    bots = forms.IntegerField(min_value=0, max_value=3, initial=0, help_text="seats given to bots")
-    bot_level = forms.ChoiceField(choices=[(b, b) for b in BOT_LEVELS], initial="greedy")
+    seat_2 = _seat_field(2, "seat 1 is yours")
+    seat_3 = _seat_field(3)
+    seat_4 = _seat_field(4)
     tournament = forms.BooleanField(required=False, help_text="turn timer on")
+    private = forms.BooleanField(
+        required=False, label="Private: only people with the invite link can find it"
+    )
     claim_seconds = forms.IntegerField(min_value=2, max_value=60, initial=8)
+
+    def bot_chairs(self) -> dict[int, str]:
+        """{chair: bot level} for the seats given to bots (chair 0 is the creator's)."""
+        chosen = (self.cleaned_data[name] for name in OTHER_SEATS)
+        return {chair: level for chair, level in enumerate(chosen, 1) if level in BOT_LEVELS}
 
 
 class BotForm(forms.Form):

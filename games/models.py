@@ -10,6 +10,8 @@ from django.db import models
 
 OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"
 BOT_LEVELS = ("random", "greedy")
+# One name per chair, so the bots at a table never share a name; the level is shown apart.
+BOT_NAMES = ("Bot Plum", "Bot Orchid", "Bot Chrysanthemum", "Bot Bamboo")
 
 
 class Profile(models.Model):
@@ -34,6 +36,9 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     tournament = models.BooleanField(default=False)
+    private = models.BooleanField(
+        default=False, help_text="not listed in the lobby; anyone with the link can open it"
+    )
     claim_seconds = models.PositiveIntegerField(default=8)
     turn_seconds = models.PositiveIntegerField(null=True, blank=True, help_text="empty: no timer")
     # When the last move was applied: claim windows and turn timers count from here.
@@ -102,7 +107,8 @@ class Seat(models.Model):
     @property
     def name(self) -> str:
         if self.is_bot:
-            return f"Bot ({self.bot_level})"
+            # Shifted by the game's id so tables differ, yet a bijection of chairs within one.
+            return BOT_NAMES[(self.game_id + self.chair) % len(BOT_NAMES)]
         return self.user.username if self.user else "(empty)"
 
     @property

@@ -14,6 +14,9 @@ LAYER_UPDATE = "game.update"  # to game-<id>-seat-<n>: events and view as that s
 LAYER_PUBLIC = "game.public"  # to game-<id>: events and view as a spectator sees them
 LAYER_PRESENCE = "game.presence"  # to game-<id>: who sits where, who is connected
 LAYER_ANSWERED = "game.answered"  # to game-<id>-seat-<n>: your claim answer is recorded
+# The `notice` of a game.presence message that tells consumers to look up their seat again.
+NOTICE_SEATS = "seats"  # a seat was taken or left, or a bot added or removed
+NOTICE_STARTED = "started"  # the deal: seats were drawn; every connection gets a fresh state
 
 # Client to server.
 C_ACTION = "action"  # {"type": "action", "action": {...}, "version": n}

@@ -5,6 +5,7 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("lobby/", views.lobby, name="lobby"),
     path("play-now/", views.play_now, name="play_now"),
     path("game/new/", views.create, name="game_create"),

@@ -3,22 +3,39 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from . import accounts, services
 from .forms import BotForm, NewGameForm, SignupForm
-from .models import ACTIVE, FINISHED, OPEN, Game
+from .models import ACTIVE, FINISHED, OPEN, Game, Seat
 
 
 def home(request):
     return render(request, "home.html")
 
 
+def favicon(request):
+    # Browsers ask for /favicon.ico whatever the page says; answer with a tile, not a 404.
+    return redirect(static("tiles/dr.svg"), permanent=True)
+
+
+def _listed(user):
+    """Games this user may find in the lobby: private ones only by their players and creator."""
+    shown = Q(private=False)
+    if user.is_authenticated:
+        mine = Seat.objects.filter(user=user).values("game_id")
+        shown |= Q(created_by=user) | Q(pk__in=mine)
+    return Game.objects.filter(shown).prefetch_related("seats__user")
+
+
 def lobby(request):
-    open_games = Game.objects.filter(status=OPEN).prefetch_related("seats__user")[:50]
-    live_games = Game.objects.filter(status=ACTIVE).prefetch_related("seats__user")[:50]
+    open_games = _listed(request.user).filter(status=OPEN)[:50]
+    live_games = _listed(request.user).filter(status=ACTIVE)[:50]
     mine = []
     if request.user.is_authenticated:
         mine = Game.objects.filter(seats__user=request.user, status__in=[OPEN, ACTIVE])
@@ -57,11 +74,12 @@ def create(request):
     user = _ensure_user(request)
     data = form.cleaned_data
     game = services.create_game(
-        user, data["ruleset"], tournament=data["tournament"], claim_seconds=data["claim_seconds"]
+        user, data["ruleset"], tournament=data["tournament"], private=data["private"],
+        claim_seconds=data["claim_seconds"],
     )
     services.take_seat(game.pk, user)
-    for _ in range(data["bots"]):
-        services.add_bot(game.pk, data["bot_level"])
+    for chair, level in form.bot_chairs().items():
+        services.add_bot(game.pk, level, chair=chair)
     return redirect("table", game_id=game.pk)
 
 
@@ -75,6 +93,8 @@ def table(request, game_id: int):
         "ws": f"/ws/game/{game.pk}/",
         "seat": mine.position if mine else None,
         "status": game.status,
+        # The replay link: 404 until the game is over, then the full record.
+        "record": reverse("game_record", args=[game.pk]),
     }
     return render(
         request,

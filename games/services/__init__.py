@@ -4,9 +4,10 @@ these functions and nothing else writes games, seats or moves."""
 from .errors import ServiceError
 from .lobby import add_bot, create_game, leave_seat, start_game, take_seat
 from .play import Outcome, submit_action, tick
-from .presence import connect, disconnect, seat_for
+from .presence import Attendance, connect, disconnect, reattend, seat_for
 
 __all__ = [
+    "Attendance",
     "Outcome",
     "ServiceError",
     "add_bot",
@@ -14,6 +15,7 @@ __all__ = [
     "create_game",
     "disconnect",
     "leave_seat",
+    "reattend",
     "seat_for",
     "start_game",
     "submit_action",

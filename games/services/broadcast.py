@@ -48,7 +48,8 @@ def change_messages(game: Game, match, events, from_version: int) -> list:
     return out
 
 
-def presence_message(game: Game, started: bool = False) -> tuple[str, dict[str, Any]]:
+def presence_message(game: Game, notice: str | None = None) -> tuple[str, dict[str, Any]]:
+    """Who sits where; `notice` (protocol.NOTICE_*) when seats changed, not just connections."""
     frame = {
         "type": protocol.S_PRESENCE,
         "game": game.pk,
@@ -57,7 +58,7 @@ def presence_message(game: Game, started: bool = False) -> tuple[str, dict[str, 
     }
     return (
         protocol.group_for_game(game.pk),
-        {"type": protocol.LAYER_PRESENCE, "text": _text(frame), "started": started},
+        {"type": protocol.LAYER_PRESENCE, "text": _text(frame), "notice": notice},
     )
 
 

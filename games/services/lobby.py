@@ -22,6 +22,7 @@ def create_game(
     ruleset_name: str = DEFAULT_RULESET,
     *,
     tournament: bool = False,
+    private: bool = False,
     claim_seconds: int | None = None,
     turn_seconds: int | None = None,
     seed: str | None = None,
@@ -44,6 +45,7 @@ def create_game(
         seed=seed or secrets.token_hex(16),
         created_by=user if user is not None and user.is_authenticated else None,
         tournament=tournament,
+        private=private,
         claim_seconds=claim_seconds or conf.get("GAMES_CLAIM_SECONDS"),
         turn_seconds=turn_seconds or None,
     )
@@ -64,8 +66,8 @@ def _free_chair(game: Game) -> int:
     raise ServiceError("table_full", "All four seats are taken.")
 
 
-def _announce(game: Game, started: bool = False) -> None:
-    broadcast.on_commit_send([broadcast.presence_message(game, started)])
+def _announce(game: Game, notice: str = protocol.NOTICE_SEATS) -> None:
+    broadcast.on_commit_send([broadcast.presence_message(game, notice)])
 
 
 def take_seat(game_id: int, user) -> Seat:
@@ -83,12 +85,17 @@ def take_seat(game_id: int, user) -> Seat:
         return seat
 
 
-def add_bot(game_id: int, level: str = "greedy") -> Seat:
+def add_bot(game_id: int, level: str = "greedy", *, chair: int | None = None) -> Seat:
+    """A bot in `chair`, or in the first free one."""
     if level not in BOT_LEVELS:
         raise ServiceError("bad_bot", f"Unknown bot level {level!r}.")
     with transaction.atomic():
         game = _open(game_id)
-        seat = Seat.objects.create(game=game, chair=_free_chair(game), bot_level=level)
+        if chair is None:
+            chair = _free_chair(game)
+        elif chair not in range(4) or game.seats.filter(chair=chair).exists():
+            raise ServiceError("seat_taken", f"Seat {chair + 1} is not free.")
+        seat = Seat.objects.create(game=game, chair=chair, bot_level=level)
         _announce(game)
         return seat
 
@@ -124,7 +131,7 @@ def start_game(game_id: int) -> Game:
         game.save()
         gid = game.pk
         transaction.on_commit(lambda: matches.put(gid, match))
-        _announce(game, started=True)
+        _announce(game, protocol.NOTICE_STARTED)
         if game.due_at is not None:
             from games import timers
 

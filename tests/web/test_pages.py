@@ -27,7 +27,8 @@ def test_play_now_seats_a_guest_with_three_bots_at_a_dealt_table(client):
     page = client.get(response.url)
     config = _config(page)
     assert config == {"game": game.pk, "ws": f"/ws/game/{game.pk}/",
-                      "seat": game.seats.get(user=guest).position, "status": "active"}
+                      "seat": game.seats.get(user=guest).position, "status": "active",
+                      "record": f"/game/{game.pk}/record.json"}
     assert "js/table.js" in page.content.decode()
     assert game.seed not in page.content.decode()
 
@@ -46,8 +47,8 @@ def test_a_guest_who_signs_up_keeps_their_game(client):
 
 def test_spectator_page_has_no_seat(client, players, outsider):
     client.force_login(players[0])
-    client.post("/game/new/", {"ruleset": "chinese-classical", "bots": 3, "bot_level": "greedy",
-                               "claim_seconds": 8})
+    client.post("/game/new/", {"ruleset": "chinese-classical", "seat_2": "greedy",
+                               "seat_3": "greedy", "seat_4": "random", "claim_seconds": 8})
     game = Game.objects.get()
     client.post(f"/game/{game.pk}/start/")
     client.force_login(outsider)
@@ -57,8 +58,8 @@ def test_spectator_page_has_no_seat(client, players, outsider):
 
 def test_two_people_and_two_bots_fill_a_table(client, players):
     client.force_login(players[0])
-    client.post("/game/new/", {"ruleset": "chinese-classical", "bots": 2, "bot_level": "greedy",
-                               "claim_seconds": 8})
+    client.post("/game/new/", {"ruleset": "chinese-classical", "seat_2": "open",
+                               "seat_3": "greedy", "seat_4": "greedy", "claim_seconds": 8})
     game = Game.objects.get()
     assert "Start" not in client.get(f"/game/{game.pk}/").content.decode()
     client.force_login(players[1])
@@ -72,6 +73,6 @@ def test_two_people_and_two_bots_fill_a_table(client, players):
 
 
 def test_record_is_hidden_until_the_game_is_over(client):
-    client.post("/play-now/")
-    game = Game.objects.get()
-    assert client.get(f"/game/{game.pk}/record.json").status_code == 404
+    response = client.post("/play-now/")
+    record = _config(client.get(response.url))["record"]
+    assert client.get(record).status_code == 404
