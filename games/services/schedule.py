@@ -50,30 +50,23 @@ def seat_due(game: Game, match, seat: Seat, solo: bool = False) -> datetime | No
     return None
 
 
-def due_seats(game: Game, match, seats: dict[int, Seat], now: datetime) -> list[int]:
-    """Waiting seats whose decision is due now (claim answers already given excluded)."""
-    out = []
+def _undecided(game: Game, match, seats: dict[int, Seat]):
+    """(seat, when it gets a decision made for it) for each waiting seat with no held answer."""
     solo = alone(seats)
     for pos in match.waiting_on():
-        if str(pos) in game.pending:
-            continue
-        at = seat_due(game, match, seats[pos], solo)
-        if at is not None and at <= now:
-            out.append(pos)
-    return out
+        if str(pos) not in game.pending:
+            yield pos, seat_due(game, match, seats[pos], solo)
+
+
+def due_seats(game: Game, match, seats: dict[int, Seat], now: datetime) -> list[int]:
+    """Waiting seats whose decision is due now (claim answers already given excluded)."""
+    return [pos for pos, at in _undecided(game, match, seats) if at is not None and at <= now]
 
 
 def next_due(game: Game, match, seats: dict[int, Seat]) -> datetime | None:
     if match.is_over or game.changed_at is None:
         return None
-    times = []
-    solo = alone(seats)
-    for pos in match.waiting_on():
-        if str(pos) in game.pending:
-            continue
-        at = seat_due(game, match, seats[pos], solo)
-        if at is not None:
-            times.append(at)
+    times = [at for _, at in _undecided(game, match, seats) if at is not None]
     if match.phase in WINDOW_PHASES:
         times.append(window_deadline(game))
     return min(times, default=None)
