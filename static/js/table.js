@@ -2,6 +2,7 @@
 // renders each view the server sends, and sends the player's actions with the version seen.
 import { eventWords } from "./words.js";
 import { Connection } from "./socket.js";
+import { parseTiles } from "./tiles.js";
 import { renderTable, renderCountdown } from "./render/layout.js";
 
 const config = JSON.parse(document.getElementById("table-config")?.textContent || "{}");
@@ -109,20 +110,43 @@ function setPlayers(seats) {
   state.seatsInfo = seats;
 }
 
+// The rituals panel opens by itself when a deal starts, stays while the deal is shown being
+// dealt and a moment after, then folds away into the status bar's "Rituals" button (or at once
+// when the player makes a move). Opened from that button, it stays until closed.
+const RITUALS_READING_MS = 4000;
+let ritualsTimer = null;
+
+function openRituals() {
+  state.showRituals = true;
+  state.ritualsPinned = false;
+  clearTimeout(ritualsTimer);
+  const dealing = (state.ritualLog.blocks.length || 16) * 90 + 200; // the blocks' deal-in animation
+  ritualsTimer = setTimeout(() => foldRituals(), dealing + RITUALS_READING_MS);
+}
+
+function foldRituals() {
+  clearTimeout(ritualsTimer);
+  if (!state.showRituals || state.ritualsPinned) return;
+  state.showRituals = false;
+  render();
+}
+
 function trackRituals(events) {
   for (const e of events) {
     if (e.type === "deal_start") {
       state.ritualLog = { deal: e.number, blocks: [], bonus: [] };
-      state.showRituals = true;
-      state.ritualsPinned = false;
+      openRituals();
     } else if (e.type === "deal_block") {
       state.ritualLog.blocks.push({ seat: e.seat, count: e.count });
     } else if (e.type === "bonus_melded" && !anyDiscards()) {
       state.ritualLog.bonus.push({ seat: e.seat, tile: e.tile });
-    } else if (e.type === "discard" && !state.ritualsPinned) {
-      state.showRituals = false;
     }
   }
+}
+
+function discardCount() {
+  const v = state.view;
+  return v ? v.seats.reduce((n, s) => n + parseTiles(s.discards).length, 0) : 0;
 }
 
 function anyDiscards() {
@@ -167,8 +191,10 @@ function onState(frame) {
   state.pending = false;
   state.originalCall = false;
   if (state.view && Array.isArray(frame.events)) trackRituals(frame.events);
-  if (state.view && state.view.phase === "play" && !anyDiscards() && state.ritualLog.deal == null) {
-    state.showRituals = true;
+  // A page opened as a deal begins (the first round of discards not yet over) shows its rituals.
+  if (state.view && state.view.phase === "play" && discardCount() < 4 && state.ritualLog.deal !== state.view.deal_number) {
+    state.ritualLog.deal = state.view.deal_number;
+    openRituals();
   }
   render();
 }
@@ -254,6 +280,7 @@ function send(action) {
   conn.send({ type: "action", action: payload, version: state.version });
   if (payload.type === "discard") state.originalCall = false;
   state.chowOpen = false;
+  if (state.showRituals && !state.ritualsPinned) foldRituals();
 }
 
 function legal(i) {
@@ -325,11 +352,14 @@ root.addEventListener("click", (ev) => {
       render();
       break;
     case "hide-rituals":
+      clearTimeout(ritualsTimer);
       state.showRituals = false;
       state.ritualsPinned = false;
       render();
+      root.querySelector('[data-act="show-rituals"]')?.focus();
       break;
     case "show-rituals":
+      clearTimeout(ritualsTimer);
       state.showRituals = !state.showRituals;
       state.ritualsPinned = state.showRituals;
       render();
@@ -366,6 +396,11 @@ document.addEventListener("keydown", (ev) => {
     btn.click();
   } else if (ev.key === "Escape" && state.chowOpen) {
     state.chowOpen = false;
+    render();
+  } else if (ev.key === "Escape" && state.showRituals) {
+    clearTimeout(ritualsTimer);
+    state.showRituals = false;
+    state.ritualsPinned = false;
     render();
   }
 });

@@ -1,4 +1,6 @@
 // The whole table: seats round the board, your hand and the prompt below, the move log beside.
+// The board takes whatever height is left once the status, seats, prompt and hand are laid out
+// (table.css), so the whole table fits the screen without scrolling.
 import { esc, tileHTML, windName } from "../tiles.js";
 import { boardHTML } from "./board.js";
 import { seatHTML } from "./seats.js";
@@ -18,11 +20,12 @@ function statusBarHTML(ctx) {
   const v = ctx.view;
   const w = v.wall || {};
   return `<div class="status-bar">
-    <span class="sb-round">${tileHTML(v.prevailing_wind, { cls: "wind-tile" })}
-      <b>${windName(v.prevailing_wind)} round</b>, deal ${v.deal_number}</span>
+    <span class="sb-round">${tileHTML(v.prevailing_wind, { cls: "wind-tile" })}<span><b>${
+      windName(v.prevailing_wind)} round</b>, deal ${v.deal_number}</span></span>
     <span class="sb-wall"><b>${w.live ?? "?"}</b> tiles left</span>
     <span class="sb-conn ${ctx.connected ? "on" : "off"}">${ctx.connected ? "" : "Reconnecting…"}</span>
-    <button type="button" class="link" data-act="show-rituals" aria-pressed="${ctx.showRituals}">Rituals</button>
+    <button type="button" class="chip-button" data-act="show-rituals" aria-expanded="${ctx.showRituals}"${
+      ctx.showRituals ? ' aria-controls="rituals"' : ""} title="How the seats, the wall and the deal were decided">Rituals</button>
   </div>`;
 }
 
@@ -44,22 +47,22 @@ export function renderTable(root, ctx) {
     : seatHTML(ctx, seat(0), 0);
   root.classList.toggle("spectating", me == null);
   root.innerHTML = `
-    ${statusBarHTML(ctx)}
     <div class="table-grid">
+      ${statusBarHTML(ctx)}
       <div class="opp opp-left">${seatHTML(ctx, seat(3), 3)}</div>
       <div class="opp opp-top">${seatHTML(ctx, seat(2), 2)}</div>
       <div class="opp opp-right">${seatHTML(ctx, seat(1), 1)}</div>
-      <div class="board-wrap">${boardHTML(ctx)}${ctx.showRituals ? ritualsHTML(ctx) : ""}</div>
-      <div class="my-area">
-        <div class="prompt-row">
-          <p class="prompt" id="prompt">${promptText(ctx)}</p>
-          <div class="timer-slot">${timerHTML(ctx)}</div>
-        </div>
-        <div class="actions" role="group" aria-label="Your actions">${actionsHTML(ctx)}</div>
-        ${myArea}
-      </div>
-      ${logHTML(ctx)}
+      <div class="board-wrap"><div class="board-box">${boardHTML(ctx)}${ctx.showRituals ? ritualsHTML(ctx) : ""}</div></div>
     </div>
+    <div class="my-area">
+      <div class="prompt-row">
+        <p class="prompt" id="prompt">${promptText(ctx)}</p>
+        <div class="timer-slot">${timerHTML(ctx)}</div>
+        <div class="actions" role="group" aria-label="Your actions">${actionsHTML(ctx)}</div>
+      </div>
+      ${myArea}
+    </div>
+    ${logHTML(ctx)}
     ${sheetHTML(ctx)}`;
 }
 

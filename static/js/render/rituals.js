@@ -55,7 +55,7 @@ export function ritualsHTML(ctx) {
   const r = ctx.view.rituals || {};
   const log = ctx.ritualLog || {};
   const seating = ctx.view.deal_number === 1 ? seatingHTML(ctx, r.seating) : "";
-  return `<aside class="rituals" aria-label="Rituals of this deal">
+  return `<aside class="rituals" id="rituals" aria-label="Rituals of this deal">
     <header><h2>Deal ${ctx.view.deal_number}: the rituals</h2>
       <button type="button" class="close" data-act="hide-rituals" aria-label="Hide the rituals">×</button></header>
     <ol>${seating}${breakHTML(ctx, r.break)}${dealHTML(ctx, log.blocks)}${bonusHTML(ctx, log.bonus)}</ol>

@@ -78,10 +78,10 @@ export function sheetHTML(ctx) {
         .map((s) => `<li><span class="place">${s.place}</span> ${esc(ctx.playerName(s.seat))}
           <b>${s.points.toLocaleString("en")}</b></li>`)
         .join("")}</ol>
-        ${ctx.replayUrl
-          ? `<p><a class="button" href="${esc(ctx.replayUrl)}">Watch the replay</a></p>`
-          : ctx.recordUrl ? `<p><a class="button" href="${esc(ctx.recordUrl)}">The game's record (for the replay)</a></p>` : ""}
-        <p><a href="/lobby/">Back to the lobby</a></p></section>`
+        <p class="sheet-links">${ctx.replayUrl
+          ? `<a class="button" href="${esc(ctx.replayUrl)}">Watch the replay</a>`
+          : ctx.recordUrl ? `<a class="button" href="${esc(ctx.recordUrl)}">The game's record (for the replay)</a>` : ""}
+        <a href="/lobby/">Back to the lobby</a></p></section>`
     : "";
   const ready = (v.legal_actions || []).findIndex((a) => a.type === "ready");
   const readyBtn = ready >= 0
