@@ -2,6 +2,17 @@
 import { esc, tileWords, WIND_NAMES } from "../tiles.js";
 import { throwHTML } from "./dice.js";
 
+// The viewer is "You": keep the sentences grammatical for both.
+const isVerb = (name) => (name === "You" ? "are" : "is");
+const drawsVerb = (name) => (name === "You" ? "draw" : "draws");
+const possessive = (name) => (name === "You" ? "your" : `${name}'s`);
+
+function ordinal(n) {
+  const v = n % 100;
+  const suffix = ["th", "st", "nd", "rd"][(v - 20) % 10] || ["th", "st", "nd", "rd"][v] || "th";
+  return `${n}${suffix}`;
+}
+
 function seatingHTML(ctx, s) {
   if (!s || !s.first_throw) return "";
   const chairName = (c) => {
@@ -10,19 +21,22 @@ function seatingHTML(ctx, s) {
   };
   const first = s.first_throw[0] + s.first_throw[1];
   const second = s.second_throw[0] + s.second_throw[1];
+  const east = chairName(s.temporary_east);
+  const picker = chairName(s.picker);
   return `<li><b>Seats.</b> ${chairName(s.thrower ?? 0)} threw ${throwHTML(s.first_throw)}:
-      counting ${first} round the table, ${chairName(s.temporary_east)} is temporary East.
-      ${chairName(s.temporary_east)} threw ${throwHTML(s.second_throw)} (${second % 2 ? "odd" : "even"}):
-      ${chairName(s.picker)} draws the first wind tile from the ${s.end} end, the others in turn.</li>`;
+      counting ${first} round the table, ${east} ${isVerb(east)} temporary East.
+      ${east} threw ${throwHTML(s.second_throw)} (${second % 2 ? "odd" : "even"}):
+      ${picker} ${drawsVerb(picker)} the first wind tile from the ${s.end} end, the others in turn.</li>`;
 }
 
 function breakHTML(ctx, b) {
   if (!b || !b.dealer_throw) return "";
   const first = b.dealer_throw[0] + b.dealer_throw[1];
+  const breaker = esc(ctx.seatName(b.breaker));
   return `<li><b>Breaking the wall.</b> The dealer, ${esc(ctx.seatName(b.dealer))}, threw
-      ${throwHTML(b.dealer_throw)}: counting ${first} from East, ${esc(ctx.seatName(b.breaker))}'s wall.
-      ${esc(ctx.seatName(b.breaker))} threw ${throwHTML(b.breaker_throw)}: ${first} + ${
-        b.breaker_throw[0] + b.breaker_throw[1]} = <b>${b.total}</b>. The ${b.total}th stack from the right
+      ${throwHTML(b.dealer_throw)}: counting ${first} from East, ${possessive(breaker)} wall.
+      ${breaker} threw ${throwHTML(b.breaker_throw)}: ${first} + ${
+        b.breaker_throw[0] + b.breaker_throw[1]} = <b>${b.total}</b>. The ${ordinal(b.total)} stack from the right
       end of that wall is lifted as the two loose tiles; the 7 stacks to its right are the dead wall.</li>`;
 }
 
