@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from .models import Game, Move, Profile, Seat
+from . import services
+from .models import ACTIVE, Game, Move, Profile, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -16,6 +17,17 @@ class GameAdmin(admin.ModelAdmin):
     # Moves are only appended through the service door; the seed is shown but never edited.
     readonly_fields = ("seed", "version", "pending", "result", "changed_at", "due_at")
     inlines = [SeatInline]
+    actions = ["settle_due", "autopilot"]
+
+    @admin.action(description="Make what is due happen now (bots, timers, expired windows)")
+    def settle_due(self, request, queryset):
+        moved = sum(services.tick(g.pk) for g in queryset.filter(status=ACTIVE))
+        self.message_user(request, f"{moved} game(s) moved on.")
+
+    @admin.action(description="Let the autopilot answer for the seats a game waits on")
+    def autopilot(self, request, queryset):
+        given = sum(services.autopilot_waiting(g.pk) for g in queryset.filter(status=ACTIVE))
+        self.message_user(request, f"The autopilot made {given} move(s).")
 
 
 @admin.register(Move)

@@ -3,7 +3,7 @@ these functions and nothing else writes games, seats or moves."""
 
 from .errors import ServiceError
 from .lobby import add_bot, create_game, leave_seat, start_game, take_seat
-from .play import Outcome, submit_action, tick
+from .play import Outcome, autopilot_waiting, submit_action, tick
 from .presence import Attendance, connect, disconnect, reattend, seat_for
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "Outcome",
     "ServiceError",
     "add_bot",
+    "autopilot_waiting",
     "connect",
     "create_game",
     "disconnect",

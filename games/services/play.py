@@ -270,3 +270,24 @@ def _reschedule(game: Game, match) -> None:
     if due != game.due_at:
         game.due_at = due
         game.save(update_fields=["due_at"])
+
+
+def autopilot_waiting(game_id: int) -> int:
+    """An organiser unsticks a game: the autopilot answers for every seat the game is waiting
+    on, through the same door as anyone else. Returns how many answers it gave."""
+    given = 0
+    for _ in range(8):  # a window's three answers, then at most a turn or two
+        game = Game.objects.get(pk=game_id)
+        if game.status != ACTIVE:
+            break
+        match = matches.match_for(game)
+        waiting = [p for p in match.waiting_on() if str(p) not in game.pending]
+        if not waiting:
+            break
+        pos, phase = waiting[0], match.phase
+        action = bots.choose(match, pos, AUTOPILOT_LEVEL)
+        submit_action(game_id, None, action.to_json(), game.version, seat=pos)
+        given += 1
+        if phase not in WINDOW_PHASES:
+            break  # a turn was played: what follows waits on others
+    return given
