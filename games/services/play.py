@@ -274,20 +274,20 @@ def _reschedule(game: Game, match) -> None:
 
 def autopilot_waiting(game_id: int) -> int:
     """An organiser unsticks a game: the autopilot answers for every seat the game is waiting
-    on, through the same door as anyone else. Returns how many answers it gave."""
+    on now (the turn's player, or each seat owing a claim answer), through the same door as
+    anyone else. Returns how many answers it gave."""
     given = 0
-    for _ in range(8):  # a window's three answers, then at most a turn or two
+    start = None
+    for _ in range(4):
         game = Game.objects.get(pk=game_id)
-        if game.status != ACTIVE:
-            break
+        if game.status != ACTIVE or start not in (None, game.version):
+            break  # the turn was played or the window closed: what follows is not owed yet
+        start = game.version
         match = matches.match_for(game)
         waiting = [p for p in match.waiting_on() if str(p) not in game.pending]
         if not waiting:
             break
-        pos, phase = waiting[0], match.phase
-        action = bots.choose(match, pos, AUTOPILOT_LEVEL)
-        submit_action(game_id, None, action.to_json(), game.version, seat=pos)
+        action = bots.choose(match, waiting[0], AUTOPILOT_LEVEL)
+        submit_action(game_id, None, action.to_json(), game.version, seat=waiting[0])
         given += 1
-        if phase not in WINDOW_PHASES:
-            break  # a turn was played: what follows waits on others
     return given
