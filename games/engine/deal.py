@@ -184,6 +184,14 @@ class Deal:
         self.initial_queue = [s for s in order if self._has_quad(s)]
         self._next_initial()
 
+    def _give(self, seat: int, tile: int, source: str, replacement: bool = False) -> None:
+        """`seat` draws `tile` from the live wall ("wall") or the dead wall."""
+        st = self.seats[seat]
+        st.hand[tile] += 1
+        st.drawn = tile
+        self.last_source = source
+        self._draw_event(seat, tile, source, replacement)
+
     def _draw_event(self, seat: int, tile: int, source: str, replacement: bool = False) -> None:
         data = {
             "seat": seat,
@@ -248,9 +256,7 @@ class Deal:
         else:
             self._washout("the last tile of the wall was a bonus tile")
             return False
-        self.seats[seat].hand[tile] += 1
-        self.seats[seat].drawn = tile
-        self._draw_event(seat, tile, source, replacement=True)
+        self._give(seat, tile, source, replacement=True)
         return True
 
     # ------------------------------------------------------------ questions
@@ -496,10 +502,7 @@ class Deal:
         st.hand[tile] -= 4
         st.melds.append(Meld("kong", (tile,) * 4, False, CONCEALED_KONG))
         self._kong_event(seat, CONCEALED_KONG, tile)
-        loose = self.wall.draw_loose()
-        st.hand[loose] += 1
-        st.drawn = loose
-        self._draw_event(seat, loose, "dead_wall")
+        self._give(seat, self.wall.draw_loose(), "dead_wall")
         if not self._replace_bonus(seat):
             return
         if not self._has_quad(seat):
@@ -663,26 +666,16 @@ class Deal:
         self.claimed_turn = False
         self.kong_chain = 0
         tile = self.wall.draw()
-        st = self.seats[seat]
-        st.hand[tile] += 1
-        st.drawn = tile
-        self.last_source = "wall"
-        self._draw_event(seat, tile, "wall")
+        self._give(seat, tile, "wall")
         if tile >= 34:
             self._replace_bonus(seat)
 
     def _supplement(self, seat: int) -> None:
         """A loose tile from the dead wall after a kong (003 §3.4.3)."""
         tile = self.wall.draw_loose()
-        st = self.seats[seat]
-        st.hand[tile] += 1
-        st.drawn = tile
-        self.last_source = "dead_wall"
-        self._draw_event(seat, tile, "dead_wall")
-        if tile >= 34 and self._replace_bonus(seat):
-            self.last_source = (
-                "wall" if self.ruleset.bonus_replacement != "dead_wall" else "dead_wall"
-            )
+        self._give(seat, tile, "dead_wall")
+        if tile >= 34:
+            self._replace_bonus(seat)  # the replacement's source is the one that counts
 
     # ------------------------------------------------------------ endings
     def _finish_win(self, seat: int, tile: int, source: str, discarder: int | None = None):
