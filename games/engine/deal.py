@@ -10,23 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import actions as A
+from . import refusals
 from .actions import Action
 from .analysis import is_thirteen_orphans, is_winning, waits
 from .errors import GameOver, IllegalAction, NotYourTurn
 from .events import Event
 from .melds import CLAIMED_KONG, CONCEALED_KONG, PROMOTED_KONG, Meld
+from .phases import CLAIM, INITIAL_KONG, OVER, PLAY, ROB
 from .rituals import WallBreak, break_wall
 from .rng import Rng
 from .ruleset import Ruleset
-from .tiles import all_tiles, format_tiles, tile_words
+from .tiles import all_tiles, format_tiles
 from .wall import Wall
-
-# Phases of a deal
-INITIAL_KONG = "initial_kong"  # after the deal: a seat may declare concealed kongs (000 §2.2)
-PLAY = "play"  # `turn` must discard (or declare a kong, or go out)
-CLAIM = "claim"  # the window after a discard
-ROB = "rob"  # the window after a kong declaration, for robbing it
-OVER = "over"
 
 WIND_TOKENS = ("we", "ws", "ww", "wn")
 
@@ -378,10 +373,9 @@ class Deal:
             raise GameOver("this deal is over")
         seat = action.seat
         if seat not in self.waiting_on():
-            raise NotYourTurn(self._not_waiting_message(seat))
-        legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(self._why_illegal(action, legal))
+            raise NotYourTurn(refusals.not_waiting(self, seat))
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(refusals.why_illegal(self, action))
         start = len(self.events)
         if self.phase == PLAY:
             self._apply_turn(action)
@@ -390,75 +384,6 @@ class Deal:
         else:
             self._apply_answer(action)
         return self.events[start:]
-
-    def _not_waiting_message(self, seat: int) -> str:
-        if self.phase in (CLAIM, ROB) and seat == self.window_from:
-            return "you cannot claim your own tile"
-        if self.phase in (CLAIM, ROB) and seat in self.answers:
-            return "you have already answered this discard"
-        return f"it is not your turn: waiting for {', '.join(map(str, self.waiting_on()))}"
-
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
-        kind = action.type
-        st = self.seats[action.seat]
-        if kind == A.DISCARD:
-            if self.phase != PLAY:
-                return "you can only discard on your own turn"
-            if action.tile is None or action.tile >= 42 or not st.hand[action.tile]:
-                return (
-                    f"you do not hold {tile_words(action.tile)}"
-                    if action.tile is not None
-                    else "name the tile to discard"
-                )
-            if action.call:
-                if not self.ruleset.original_call:
-                    return "this ruleset has no Original Call"
-                if st.discard_count:
-                    return "an Original Call is declared with your first discard only"
-                return "an Original Call needs a calling hand after the discard"
-        if kind == A.CHOW:
-            if self.phase != CLAIM:
-                return "you can only chow a discard"
-            if action.seat != (self.window_from + 1) % 4:
-                return "you can only chow from the player on your left"
-            if not self._chow_allowed(action.seat):
-                return "you may not make another chow in this ruleset"
-            return "those tiles do not make a chow with the discard from your hand"
-        if kind == A.PUNG:
-            return (
-                "you need two matching tiles in your hand to pung"
-                if self.phase == CLAIM
-                else "you can only pung a discard"
-            )
-        if kind == A.KONG:
-            if self.phase == CLAIM:
-                if not self.wall.dead_left:
-                    return "the dead wall is exhausted: no more kongs"
-                return "you need three matching tiles in your hand to claim a kong"
-            return "to declare a kong on your turn, say which kind"
-        if kind == A.WIN:
-            if st.call_broken:
-                return "you broke your Original Call and cannot go out this deal"
-            if self.phase == PLAY and self.claimed_turn:
-                return "you cannot go out after claiming a tile for a set: claim it to go out"
-            if self.phase == ROB and self.rob_kind == CONCEALED_KONG:
-                return "a concealed kong can only be robbed to complete Thirteen Orphans"
-            return "your hand is not complete"
-        if kind in (A.CONCEALED_KONG, A.PROMOTE_KONG):
-            if self.phase != PLAY and self.phase != INITIAL_KONG:
-                return "you can only declare a kong on your own turn"
-            if self.claimed_turn:
-                return "you cannot declare a kong after claiming a chow or pung"
-            if not self.wall.dead_left:
-                return "the dead wall is exhausted: no more kongs"
-            if kind == A.CONCEALED_KONG:
-                return f"you do not hold four {tile_words(action.tile)}"
-            return f"you have no melded pung of {tile_words(action.tile)} and that tile in hand"
-        if kind == A.PASS:
-            return "there is nothing to pass on: it is your turn to discard"
-        if kind == A.READY:
-            return "the deal is still being played"
-        return "that is not allowed now"
 
     # Turn: discard, self-drawn win, kongs
     def _apply_turn(self, action: Action) -> None:

@@ -1,0 +1,84 @@
+"""Why an action is refused, in a player's words (seed 003 rules)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from .actions import Action
+from .melds import CONCEALED_KONG
+from .phases import CLAIM, INITIAL_KONG, PLAY, ROB
+from .tiles import tile_words
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+def not_waiting(deal: Deal, seat: int) -> str:
+    if deal.phase in (CLAIM, ROB) and seat == deal.window_from:
+        return "you cannot claim your own tile"
+    if deal.phase in (CLAIM, ROB) and seat in deal.answers:
+        return "you have already answered this discard"
+    return f"it is not your turn: waiting for {', '.join(map(str, deal.waiting_on()))}"
+
+
+def why_illegal(deal: Deal, action: Action) -> str:
+    kind = action.type
+    st = deal.seats[action.seat]
+    if kind == A.DISCARD:
+        if deal.phase != PLAY:
+            return "you can only discard on your own turn"
+        if action.tile is None or action.tile >= 42 or not st.hand[action.tile]:
+            return (
+                f"you do not hold {tile_words(action.tile)}"
+                if action.tile is not None
+                else "name the tile to discard"
+            )
+        if action.call:
+            if not deal.ruleset.original_call:
+                return "this ruleset has no Original Call"
+            if st.discard_count:
+                return "an Original Call is declared with your first discard only"
+            return "an Original Call needs a calling hand after the discard"
+    if kind == A.CHOW:
+        if deal.phase != CLAIM:
+            return "you can only chow a discard"
+        if action.seat != (deal.window_from + 1) % 4:
+            return "you can only chow from the player on your left"
+        if not deal._chow_allowed(action.seat):
+            return "you may not make another chow in this ruleset"
+        return "those tiles do not make a chow with the discard from your hand"
+    if kind == A.PUNG:
+        return (
+            "you need two matching tiles in your hand to pung"
+            if deal.phase == CLAIM
+            else "you can only pung a discard"
+        )
+    if kind == A.KONG:
+        if deal.phase == CLAIM:
+            if not deal.wall.dead_left:
+                return "the dead wall is exhausted: no more kongs"
+            return "you need three matching tiles in your hand to claim a kong"
+        return "to declare a kong on your turn, say which kind"
+    if kind == A.WIN:
+        if st.call_broken:
+            return "you broke your Original Call and cannot go out this deal"
+        if deal.phase == PLAY and deal.claimed_turn:
+            return "you cannot go out after claiming a tile for a set: claim it to go out"
+        if deal.phase == ROB and deal.rob_kind == CONCEALED_KONG:
+            return "a concealed kong can only be robbed to complete Thirteen Orphans"
+        return "your hand is not complete"
+    if kind in (A.CONCEALED_KONG, A.PROMOTE_KONG):
+        if deal.phase != PLAY and deal.phase != INITIAL_KONG:
+            return "you can only declare a kong on your own turn"
+        if deal.claimed_turn:
+            return "you cannot declare a kong after claiming a chow or pung"
+        if not deal.wall.dead_left:
+            return "the dead wall is exhausted: no more kongs"
+        if kind == A.CONCEALED_KONG:
+            return f"you do not hold four {tile_words(action.tile)}"
+        return f"you have no melded pung of {tile_words(action.tile)} and that tile in hand"
+    if kind == A.PASS:
+        return "there is nothing to pass on: it is your turn to discard"
+    if kind == A.READY:
+        return "the deal is still being played"
+    return "that is not allowed now"
