@@ -20,10 +20,8 @@ from .phases import CLAIM, INITIAL_KONG, OVER, PLAY, ROB
 from .rituals import WallBreak, break_wall
 from .rng import Rng
 from .ruleset import Ruleset
-from .tiles import all_tiles, format_tiles
+from .tiles import WIND_TOKENS, all_tiles, format_tiles
 from .wall import Wall
-
-WIND_TOKENS = ("we", "ws", "ww", "wn")
 
 
 @dataclass

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .deal import Deal, DealResult
-from .tiles import format_tiles
+from .tiles import WIND_TOKENS, format_tiles
 
 
 @dataclass
@@ -23,7 +23,7 @@ class DealSummary:
         return {
             "number": self.number,
             "dealer": self.dealer,
-            "prevailing_wind": ("we", "ws", "ww", "wn")[self.prevailing_wind],
+            "prevailing_wind": WIND_TOKENS[self.prevailing_wind],
             "result": self.result.to_json(),
             "winner": self.result.winner,
             "how": self.result.how,
@@ -56,7 +56,7 @@ def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
         concealed = st.tiles()
         entry: dict[str, Any] = {
             "seat": s,
-            "wind": ("we", "ws", "ww", "wn")[deal.wind_of(s)],
+            "wind": WIND_TOKENS[deal.wind_of(s)],
             "concealed": format_tiles(concealed),
             "melds": [m.to_json() for m in st.melds],
             "bonus": format_tiles(st.bonus),

@@ -22,6 +22,7 @@ TILE_NAMES: tuple[str, ...] = (
 )
 _BY_NAME = {name: i for i, name in enumerate(TILE_NAMES)}
 
+WIND_TOKENS = ("we", "ws", "ww", "wn")  # also how seat and prevailing winds are written
 NUM_KINDS = 42
 NUM_PLAYING_KINDS = 34  # suits, winds and dragons: the tiles that form sets
 WINDS = (27, 28, 29, 30)

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .tiles import format_tiles
+from .tiles import WIND_TOKENS, format_tiles
 
 if TYPE_CHECKING:
     from .match import Match
 
-WIND_TOKENS = ("we", "ws", "ww", "wn")
 
 
 def _seat_public(match: Match, s: int) -> dict[str, Any]:
