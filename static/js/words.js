@@ -8,6 +8,7 @@ const KONG_KIND = { concealed: "a concealed kong", promoted: "a promoted kong", 
 export function eventWords(e, ctx) {
   const who = (s) => ctx.seatName(s);
   const you = (s) => s === ctx.view?.viewer;
+  const whose = (s) => (you(s) ? "your" : `${who(s)}'s`);
   switch (e.type) {
     case "deal_start":
       return `Deal ${e.number} begins. ${who(e.dealer)} deal${you(e.dealer) ? "" : "s"}.`;
@@ -16,7 +17,7 @@ export function eventWords(e, ctx) {
       return `${who(e.thrower)} throw${you(e.thrower) ? "" : "s"} ${e.dice[0]} and ${e.dice[1]}: ${sum}.`;
     }
     case "wall_broken":
-      return `The wall is broken at stack ${e.total} of ${who(e.breaker)}'s wall.`;
+      return `The wall is broken at stack ${e.total} of ${whose(e.breaker)} wall.`;
     case "deal_block":
       return e.tiles ? `You take ${parseTiles(e.tiles).length} tiles.` : null;
     case "bonus_melded":
@@ -34,9 +35,9 @@ export function eventWords(e, ctx) {
     case "robbed":
       return `${who(e.seat)} rob${you(e.seat) ? "" : "s"} the kong of ${tileWords(e.tile)} from ${who(e.from_seat)}!`;
     case "call_broken":
-      return `${who(e.seat)}'s Original Call is broken.`;
+      return `${you(e.seat) ? "Your" : `${who(e.seat)}'s`} Original Call is broken.`;
     case "win": {
-      const how = e.source === "discard" ? ` on ${who(e.from_seat)}'s discard` : e.from_seat != null ? "" : " self-drawn";
+      const how = e.source === "discard" ? ` on ${whose(e.from_seat)} discard` : e.from_seat != null ? "" : " self-drawn";
       return `${who(e.seat)} go${you(e.seat) ? "" : "es"} out with ${tileWords(e.tile)}${how}!`;
     }
     case "washout":

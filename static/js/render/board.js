@@ -16,7 +16,7 @@ function discardsHTML(ctx, seat, r) {
     })
     .join("");
   const name = ctx.seatName(seat);
-  return `<section class="discards pos-${r}" aria-label="${esc(name)}'s discards: ${tiles.length}">${items}</section>`;
+  return `<section class="discards pos-${r}" aria-label="${name === "You" ? "Your" : `${esc(name)}'s`} discards: ${tiles.length}">${items}</section>`;
 }
 
 function centreHTML(ctx) {

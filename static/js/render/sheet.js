@@ -33,7 +33,7 @@ function handHTML(ctx, h, winner) {
   const won = h.seat === winner;
   const melds = (h.melds || []).map((m) => meldHTML(m, ctx.seatName)).join("");
   const bonus = parseTiles(h.bonus).length ? `<li class="meld bonus">${tilesHTML(h.bonus)}</li>` : "";
-  return `<article class="sheet-hand${won ? " winner" : ""}" aria-label="${esc(ctx.playerName(h.seat))}'s hand">
+  return `<article class="sheet-hand${won ? " winner" : ""}" aria-label="${h.seat === ctx.view.viewer ? "Your" : `${esc(ctx.playerName(h.seat))}'s`} hand">
     <h3>${esc(ctx.playerName(h.seat))} <span class="wind-name">·&nbsp;${windName(h.wind || ctx.view.seats[h.seat].wind)}</span>${won ? ' <span class="badge win">Mahjong</span>' : ""}</h3>
     <div class="revealed"><span class="concealed-tiles">${tilesHTML(h.concealed)}</span>
       <ul class="melds">${melds}${bonus}</ul></div>
