@@ -1,0 +1,1 @@
+"""Tournament logic that needs no database: seating (pure Python, no Django imports)."""
