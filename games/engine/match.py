@@ -195,6 +195,8 @@ class Match:
         if st.prevailing_wind >= self.ruleset.rounds:
             st.over = True
             st.prevailing_wind = self.ruleset.rounds - 1
+        if self.ruleset.max_deals and len(st.history) >= self.ruleset.max_deals:
+            st.over = True  # a set number of deals, as a tournament table may play
         data = summary.to_json()
         data["points"] = list(st.points)
         data["game_over"] = st.over

@@ -31,6 +31,7 @@ class Ruleset:
     thirteen_orphans: bool = True
     # Match (seed 003 §3.3)
     rounds: int = 4
+    max_deals: int | None = None  # a set number of deals (tournament tables); None: all rounds
     starting_points: int = 2000
     dealer_keeps_on_draw: bool = True
     # Scoring and payments (rules/classical.md)
