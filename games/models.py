@@ -131,3 +131,150 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq}: {self.action}"
+
+
+# ---------------------------------------------------------------------------- tournaments
+# Run from the admin: entries register, each round is seated (games.tournaments.seating) and
+# played as ordinary tournament Games; a table's result is recorded as its game finishes.
+PLANNED, RUNNING = "planned", "running"  # then FINISHED
+PLAYING = "playing"  # a round being played; then FINISHED
+FILL_BOTS, FILL_SITOUT = "bots", "sitout"
+WITHDRAW_BOT, WITHDRAW_SKIP = "bot", "skip"
+
+
+def _tournament_seed() -> str:
+    import secrets
+
+    return secrets.token_hex(8)
+
+
+def parse_table_points(text: str) -> list[float]:
+    """"4,2,1,0" -> [4.0, 2.0, 1.0, 0.0]: the table points for 1st to 4th place."""
+    try:
+        values = [float(x) for x in str(text).split(",")]
+    except ValueError:
+        values = []
+    if len(values) != 4:
+        raise ValueError("table points are four numbers for 1st to 4th place, e.g. 4,2,1,0")
+    return values
+
+
+class Tournament(models.Model):
+    STATUSES = [(PLANNED, "planned"), (RUNNING, "running"), (FINISHED, "finished")]
+    FILLS = [(FILL_BOTS, "bots fill the empty seats"), (FILL_SITOUT, "players sit out in turn")]
+    WITHDRAWALS = [(WITHDRAW_BOT, "a bot takes their seat"), (WITHDRAW_SKIP, "they are left out")]
+
+    name = models.CharField(max_length=100)
+    ruleset_name = models.CharField(max_length=40, default="chinese-classical")
+    settings = models.JSONField(
+        default=dict, blank=True, help_text='ruleset settings changed from the preset, e.g. {"limit": 500}'
+    )
+    rounds = models.PositiveSmallIntegerField(default=5)
+    deals_per_table = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="a set number of deals per table; empty: a whole game"
+    )
+    claim_seconds = models.PositiveIntegerField(default=8)
+    turn_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="empty: the site's tournament turn timer"
+    )
+    registration_open = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=STATUSES, default=PLANNED)
+    fill = models.CharField(
+        max_length=10, choices=FILLS, default=FILL_BOTS, help_text="when players are not a multiple of four"
+    )
+    withdrawal = models.CharField(max_length=10, choices=WITHDRAWALS, default=WITHDRAW_BOT)
+    hide_scores = models.BooleanField(
+        default=True, help_text="a round's scores are shown only once all its tables finished"
+    )
+    swiss = models.BooleanField(default=False, help_text="seat rounds after the first by standings")
+    table_points = models.CharField(max_length=40, default="4,2,1,0")
+    seed = models.CharField(max_length=32, default=_tournament_seed, help_text="seats the rounds")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        try:
+            parse_table_points(self.table_points)
+        except ValueError as exc:
+            raise ValidationError({"table_points": str(exc)}) from None
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, related_name="entries", on_delete=models.CASCADE)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    withdrawn = models.BooleanField(default=False)
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined", "pk"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return self.user.username
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, related_name="round_set", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, default=PLAYING)
+    started = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == FINISHED
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, related_name="tables", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(
+        Game, null=True, blank=True, related_name="tournament_table", on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class TableSeat(models.Model):
+    """One of a table's four places (its starting wind) and, once the game ends, its result."""
+
+    table = models.ForeignKey(Table, related_name="places", on_delete=models.CASCADE)
+    wind = models.PositiveSmallIntegerField(help_text="0 East, 1 South, 2 West, 3 North")
+    entry = models.ForeignKey(
+        Entry, null=True, blank=True, related_name="places", on_delete=models.CASCADE
+    )
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True, help_text="points won or lost")
+    table_points = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "wind"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "wind"], name="one_place_per_wind")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry or 'bot'} at {self.table}"

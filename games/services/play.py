@@ -109,6 +109,9 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             game.status = FINISHED
             game.finished = now
             game.result = _result(match)
+            from . import tournaments  # here: tournaments itself uses this module
+
+            tournaments.record_result(game)
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, _seats(game))
     game.save()
     messages = list(extra or [])

@@ -1,0 +1,336 @@
+"""Running a tournament through the service door: registration, seating and starting a round's
+games, recording a table's result in the transaction that finishes its game, standings."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from games import clock
+from games.engine.rituals import random_seating
+from games.models import (
+    ACTIVE,
+    FINISHED,
+    RUNNING,
+    WITHDRAW_BOT,
+    Entry,
+    Game,
+    Round,
+    Table,
+    TableSeat,
+    Tournament,
+    parse_table_points,
+)
+from games.tournaments.seating import seat_round
+
+from . import lobby, play
+from .errors import ServiceError
+
+
+def _lock(tournament_id: int) -> Tournament:
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except Tournament.DoesNotExist:
+        raise ServiceError("no_such_tournament", "There is no such tournament.") from None
+
+
+# ------------------------------------------------------------------ registration
+def set_registration(tournament_id: int, open_: bool) -> Tournament:
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        if open_ and t.status == FINISHED:
+            raise ServiceError("tournament_over", "The tournament is over.")
+        t.registration_open = open_
+        t.save(update_fields=["registration_open"])
+        return t
+
+
+def register(tournament_id: int, user) -> Entry:
+    if user is None or not user.is_authenticated:
+        raise ServiceError("not_logged_in", "Log in to register.")
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        entry = t.entries.filter(user=user).first()
+        if entry is not None and not entry.withdrawn:
+            return entry
+        if not t.registration_open:
+            raise ServiceError("registration_closed", "Registration is closed.")
+        if entry is not None:
+            entry.withdrawn = False
+            entry.save(update_fields=["withdrawn"])
+            return entry
+        return Entry.objects.create(tournament=t, user=user)
+
+
+def withdraw(entry_id: int) -> Entry:
+    """The player leaves: a game they are playing goes on with a bot in their seat; later rounds
+    seat a bot in their place or leave them out, as the tournament says."""
+    with transaction.atomic():
+        entry = Entry.objects.select_related("tournament").get(pk=entry_id)
+        _lock(entry.tournament_id)
+        entry.withdrawn = True
+        entry.save(update_fields=["withdrawn"])
+        live = Game.objects.filter(
+            status=ACTIVE, tournament_table__places__entry=entry
+        ).values_list("pk", flat=True)
+        for game_id in live:
+            _hand_to_bot(game_id, entry.user)
+        return entry
+
+
+def _hand_to_bot(game_id: int, user) -> None:
+    game = play._lock(game_id)
+    seat = game.seats.filter(user=user).first()
+    if seat is None or seat.is_bot:
+        return
+    seat.bot_level = play.AUTOPILOT_LEVEL
+    seat.save(update_fields=["bot_level"])
+    _reschedule(game)
+
+
+def _reschedule(game: Game) -> None:
+    play._reschedule(game, game.state())
+    from games import timers
+
+    transaction.on_commit(timers.poke)
+
+
+def autopilot_absent(table_id: int) -> int:
+    """Settle a stuck table: every human seat with nobody connected is played by the autopilot
+    from now on. Returns how many seats were handed over."""
+    table = Table.objects.get(pk=table_id)
+    if table.game_id is None:
+        return 0
+    with transaction.atomic():
+        game = play._lock(table.game_id)
+        if game.status != ACTIVE:
+            return 0
+        absent = [s for s in game.seats.all() if not s.is_bot and s.connections == 0]
+        for seat in absent:
+            seat.bot_level = play.AUTOPILOT_LEVEL
+            seat.save(update_fields=["bot_level"])
+        if absent:
+            _reschedule(game)
+        return len(absent)
+
+
+# ------------------------------------------------------------------ rounds
+def _entrants(t: Tournament) -> list[Entry]:
+    entries = list(t.entries.select_related("user").order_by("pk"))
+    if t.withdrawal == WITHDRAW_BOT:
+        return entries  # a withdrawn player's place is kept and played by a bot
+    return [e for e in entries if not e.withdrawn]
+
+
+def _history(t: Tournament) -> list[list[tuple]]:
+    rounds: dict[int, dict[int, list]] = defaultdict(dict)
+    places = TableSeat.objects.filter(table__round__tournament=t).values_list(
+        "table__round__number", "table__number", "wind", "entry_id"
+    )
+    for number, table, wind, entry_id in places:
+        rounds[number].setdefault(table, [None] * 4)[wind] = entry_id
+    return [[tuple(rounds[n][k]) for k in sorted(rounds[n])] for n in sorted(rounds)]
+
+
+def start_next_round(tournament_id: int) -> Round:
+    """Seat the next round and start its games. Registration closes with the first round."""
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        if t.status == FINISHED:
+            raise ServiceError("tournament_over", "The tournament is over.")
+        last = t.round_set.order_by("-number").first()
+        if last is not None and not last.is_finished:
+            raise ServiceError(
+                "round_playing", f"Round {last.number} is still being played."
+            )
+        number = last.number + 1 if last else 1
+        if number > t.rounds:
+            raise ServiceError("no_more_rounds", f"All {t.rounds} rounds have been played.")
+        entrants = _entrants(t)
+        if sum(not e.withdrawn for e in entrants) < 2:
+            raise ServiceError("too_few_players", "At least two players are needed.")
+        by_id = {e.pk: e for e in entrants}
+        history = _history(t)
+        standings = None
+        if t.swiss and history:
+            standings = [row.entry.pk for row in compute_standings(t).rows if row.entry.pk in by_id]
+        try:
+            seating = seat_round(
+                list(by_id), history, seed=t.seed, fill=t.fill, standings=standings
+            )
+        except ValueError as exc:
+            raise ServiceError("cannot_seat", str(exc)) from None
+        rnd = Round.objects.create(tournament=t, number=number)
+        for i, order in enumerate(seating.tables, start=1):
+            _start_table(t, rnd, i, [by_id.get(p) for p in order])
+        t.status = RUNNING
+        t.registration_open = False
+        t.save(update_fields=["status", "registration_open"])
+        return rnd
+
+
+def _start_table(t: Tournament, rnd: Round, number: int, order: list[Entry | None]) -> None:
+    settings = dict(t.settings or {})
+    if t.deals_per_table:
+        settings["max_deals"] = t.deals_per_table
+    game = lobby.create_game(
+        None,
+        t.ruleset_name,
+        tournament=True,
+        claim_seconds=t.claim_seconds,
+        turn_seconds=t.turn_seconds,
+        settings=settings,
+    )
+    table = Table.objects.create(round=rnd, number=number, game=game)
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, wind=w, entry=e) for w, e in enumerate(order)
+    )
+    # The seating ritual of the game's seed decides which chair draws which wind; fill the
+    # chairs so that each player starts in the wind the tournament seating chose.
+    seat_of = random_seating(game.seed).seat_of
+    for chair in range(4):
+        entry = order[seat_of[chair]]
+        if entry is None or entry.withdrawn:
+            lobby.add_bot(game.pk, play.AUTOPILOT_LEVEL, chair=chair)
+        else:
+            seat = lobby.take_seat(game.pk, entry.user)
+            assert seat.chair == chair, "chairs are filled in order"
+    lobby.start_game(game.pk)
+
+
+def record_result(game: Game) -> None:
+    """Called by the service door in the transaction that finishes a game: if the game is a
+    tournament table, its places get their result; the last table ends the round."""
+    table = Table.objects.filter(game=game).select_related("round__tournament").first()
+    if table is None or not game.result:
+        return
+    t = table.round.tournament
+    points = parse_table_points(t.table_points)
+    start = game.ruleset.get("starting_points", 0)
+    standing = {s["seat"]: s for s in game.result["standings"]}
+    places = list(table.places.all())
+    for p in places:
+        p.place = standing[p.wind]["place"]
+        p.score = standing[p.wind]["points"] - start
+    for p in places:
+        tied = [q for q in places if q.place == p.place]
+        first = p.place - 1
+        p.table_points = sum(points[first : first + len(tied)]) / len(tied)  # ties share
+    TableSeat.objects.bulk_update(places, ["place", "score", "table_points"])
+    rnd = table.round
+    # This game's row is saved just after this call: count it as finished already.
+    if not rnd.tables.exclude(game__status=FINISHED).exclude(game=game).exists():
+        rnd.status = FINISHED
+        rnd.finished = clock.now()
+        rnd.save(update_fields=["status", "finished"])
+
+
+def close_round(round_id: int) -> Round:
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().get(pk=round_id)
+        unfinished = rnd.tables.exclude(game__status=FINISHED).values_list("number", flat=True)
+        if unfinished:
+            numbers = ", ".join(str(n) for n in unfinished)
+            raise ServiceError(
+                "tables_playing",
+                f"Table(s) {numbers} of round {rnd.number} are still playing: settle them first.",
+            )
+        if not rnd.is_finished:
+            rnd.status = FINISHED
+            rnd.finished = clock.now()
+            rnd.save(update_fields=["status", "finished"])
+        return rnd
+
+
+def finish(tournament_id: int) -> Tournament:
+    with transaction.atomic():
+        t = _lock(tournament_id)
+        if t.round_set.exclude(status=FINISHED).exists():
+            raise ServiceError("round_playing", "A round is still being played.")
+        t.status = FINISHED
+        t.registration_open = False
+        t.save(update_fields=["status", "registration_open"])
+        return t
+
+
+# ------------------------------------------------------------------ standings
+@dataclass
+class Row:
+    entry: Entry
+    table_points: float = 0.0
+    score: int = 0
+    games: int = 0
+    rank: int = 0
+    by_round: list[float] = field(default_factory=list)  # cumulative table points
+
+    @property
+    def name(self) -> str:
+        return self.entry.user.username
+
+
+@dataclass
+class Standings:
+    rows: list[Row]
+    rounds: list[int]  # the rounds counted
+
+
+def visible_rounds(t: Tournament, public: bool) -> list[int]:
+    numbers = t.round_set.order_by("number").values_list("number", "status")
+    if public and t.hide_scores:
+        return [n for n, status in numbers if status == FINISHED]
+    return [n for n, _ in numbers]
+
+
+def compute_standings(t: Tournament, *, public: bool = False) -> Standings:
+    """Ordered by table points, then score, then head-to-head among the players still tied.
+    `public`: with hidden scores, only rounds whose every table has finished count."""
+    rounds = visible_rounds(t, public)
+    rows = {e.pk: Row(e) for e in t.entries.select_related("user")}
+    gained: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+    results = TableSeat.objects.filter(
+        table__round__tournament=t, table__round__number__in=rounds, entry__isnull=False,
+        place__isnull=False,
+    ).values_list("entry_id", "table_id", "table__round__number", "place", "score", "table_points")
+    by_table: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for entry_id, table_id, number, place, score, tp in results:
+        row = rows[entry_id]
+        row.table_points += tp
+        row.score += score
+        row.games += 1
+        gained[entry_id][number] += tp
+        by_table[table_id].append((entry_id, place))
+    for row in rows.values():
+        total = 0.0
+        for n in rounds:
+            total += gained[row.entry.pk][n]
+            row.by_round.append(round(total, 2))
+    key = {pk: (-round(r.table_points, 6), -r.score) for pk, r in rows.items()}
+    ordered = sorted(rows.values(), key=lambda r: (key[r.entry.pk], r.entry.pk))
+    out: list[Row] = []
+    i = 0
+    while i < len(ordered):
+        group = [r for r in ordered[i:] if key[r.entry.pk] == key[ordered[i].entry.pk]]
+        wins = _head_to_head(group, by_table)
+        for r in group:
+            key[r.entry.pk] += (-wins[r.entry.pk],)
+        out.extend(sorted(group, key=lambda r: (key[r.entry.pk], r.entry.pk)))
+        i += len(group)
+    for k, row in enumerate(out):
+        prev = out[k - 1] if k else None
+        same = prev is not None and key[prev.entry.pk] == key[row.entry.pk]
+        row.rank = prev.rank if same else k + 1
+    return Standings(out, rounds)
+
+
+def _head_to_head(group: list[Row], by_table) -> dict[int, int]:
+    """Among tied players: how often each placed above, less below, the others of the group at
+    the tables they shared."""
+    ids = {r.entry.pk for r in group}
+    wins: dict[int, int] = defaultdict(int)
+    for seated in by_table.values():
+        mine = [(e, p) for e, p in seated if e in ids]
+        for e, p in mine:
+            wins[e] += sum((p < q) - (p > q) for f, q in mine if f != e)
+    return wins
