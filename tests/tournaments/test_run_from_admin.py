@@ -12,7 +12,8 @@ from games.services import tournaments
 
 from .helpers import play_out
 
-pytestmark = pytest.mark.django_db
+# Committed transactions, so the service door's after-commit work (the Match cache) runs.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 ADMIN = "/admin/games/tournament/"
 
@@ -61,7 +62,7 @@ def _pairs(rnd: Round) -> set[frozenset]:
 
 
 def test_a_16_player_5_round_tournament_runs_end_to_end_from_the_admin(
-    client, organiser, sixteen
+    client, organiser, sixteen, quiet
 ):
     client.force_login(organiser)
     t = _create(client)
