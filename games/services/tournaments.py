@@ -184,8 +184,10 @@ def _start_table(t: Tournament, rnd: Round, number: int, order: list[Entry | Non
         settings=settings,
     )
     table = Table.objects.create(round=rnd, number=number, game=game)
+    # A withdrawn player's place is played by a bot and scores for nobody.
     TableSeat.objects.bulk_create(
-        TableSeat(table=table, wind=w, entry=e) for w, e in enumerate(order)
+        TableSeat(table=table, wind=w, entry=e if e and not e.withdrawn else None)
+        for w, e in enumerate(order)
     )
     # The seating ritual of the game's seed decides which chair draws which wind; fill the
     # chairs so that each player starts in the wind the tournament seating chose.

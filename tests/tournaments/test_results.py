@@ -1,0 +1,133 @@
+"""Results and standings: table points by place with ties sharing, the organiser's own table
+points, head-to-head among tied players, withdrawals (a bot plays on, or the player is left
+out)."""
+
+import pytest
+
+from games.models import (
+    FINISHED,
+    WITHDRAW_SKIP,
+    Entry,
+    Game,
+    Round,
+    Table,
+    TableSeat,
+    Tournament,
+    parse_table_points,
+)
+from games.services import tournaments
+
+from .helpers import play_round
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _players(django_user_model, n, prefix="p"):
+    return [django_user_model.objects.create_user(f"{prefix}{i}") for i in range(n)]
+
+
+def _finished_table(t, number, entries, finals):
+    """A table whose game ended with `finals` (points per starting wind)."""
+    rnd, _ = Round.objects.get_or_create(tournament=t, number=number)
+    game = Game.objects.create(
+        ruleset_name="chinese-classical", ruleset={"starting_points": 2000}, seed="x",
+        status=FINISHED, tournament=True,
+    )
+    table = Table.objects.create(round=rnd, number=rnd.tables.count() + 1, game=game)
+    for wind, entry in enumerate(entries):
+        TableSeat.objects.create(table=table, wind=wind, entry=entry)
+    order = sorted(finals, reverse=True)
+    game.result = {"standings": [
+        {"seat": w, "points": p, "place": order.index(p) + 1} for w, p in enumerate(finals)
+    ]}
+    tournaments.record_result(game)
+    return table
+
+
+def test_tied_places_share_their_table_points(django_user_model):
+    users = _players(django_user_model, 4)
+    t = Tournament.objects.create(name="Ties")
+    entries = [Entry.objects.create(tournament=t, user=u) for u in users]
+    table = _finished_table(t, 1, entries, [2500, 2500, 1500, 1500])
+    got = [(p.place, p.table_points, p.score) for p in table.places.all()]
+    assert got == [(1, 3.0, 500), (1, 3.0, 500), (3, 0.5, -500), (3, 0.5, -500)]
+    assert Round.objects.get(tournament=t).status == FINISHED  # its only table ended
+
+
+def test_the_organiser_chooses_the_table_points(django_user_model):
+    users = _players(django_user_model, 4)
+    t = Tournament.objects.create(name="Custom", table_points="3,1,0,-1")
+    entries = [Entry.objects.create(tournament=t, user=u) for u in users]
+    table = _finished_table(t, 1, entries, [1000, 3000, 2500, 1500])
+    assert [p.table_points for p in table.places.all()] == [-1, 3, 1, 0]
+    with pytest.raises(ValueError, match="four numbers"):
+        parse_table_points("4,2,1")
+
+
+def test_head_to_head_orders_players_tied_on_points_and_score(django_user_model):
+    a, b, *others = _players(django_user_model, 8)
+    t = Tournament.objects.create(name="H2H")
+    eb = Entry.objects.create(tournament=t, user=b)  # b first: the tiebreak must lift a
+    ea = Entry.objects.create(tournament=t, user=a)
+    rest = [Entry.objects.create(tournament=t, user=u) for u in others]
+    _finished_table(t, 1, [ea, eb, rest[0], rest[1]], [2300, 2100, 1900, 1700])
+    _finished_table(t, 2, [eb, rest[2], rest[3], rest[4]], [2300, 2100, 1900, 1700])
+    _finished_table(t, 2, [ea, rest[5], rest[0], rest[1]], [2300, 2100, 1900, 1700])
+    # a: 4 + 4 so far, b: 2 + 4; a third round levels them on points and score.
+    _finished_table(t, 3, [eb, rest[2], rest[3], rest[4]], [2300, 2100, 1900, 1700])
+    _finished_table(t, 3, [rest[5], ea, rest[0], rest[1]], [2300, 2100, 1900, 1700])
+    rows = tournaments.compute_standings(t).rows
+    top = {r.name: r for r in rows[:2]}
+    assert set(top) == {"p0", "p1"}
+    assert top["p0"].table_points == top["p1"].table_points == 10
+    assert top["p0"].score == top["p1"].score
+    assert [r.name for r in rows[:2]] == ["p0", "p1"]  # a placed above b when they met
+    assert rows[0].rank == 1 and rows[1].rank == 2
+
+
+def _start(t, users):
+    for u in users:
+        tournaments.register(t.pk, u)
+    return tournaments.start_next_round(t.pk)
+
+
+def test_a_withdrawn_player_is_replaced_by_a_bot(django_user_model, quiet):
+    users = _players(django_user_model, 8)
+    t = Tournament.objects.create(name="Bots", registration_open=True, deals_per_table=1)
+    rnd = _start(t, users)
+    leaver = Entry.objects.get(tournament=t, user=users[0])
+    game = Table.objects.get(round=rnd, places__entry=leaver).game
+    tournaments.withdraw(leaver.pk)
+    assert game.seats.get(user=users[0]).is_bot  # the game in play goes on with a bot
+    play_round(rnd)
+    rnd2 = tournaments.start_next_round(t.pk)
+    places = TableSeat.objects.filter(table__round=rnd2)
+    assert places.count() == 8 and places.filter(entry=None).count() == 1
+    assert not places.filter(entry=leaver).exists()
+    bot_table = places.get(entry=None).table
+    assert bot_table.game.seats.filter(bot_level__gt="").count() == 1
+
+
+def test_a_withdrawn_player_is_left_out_when_the_organiser_says_so(django_user_model, quiet):
+    users = _players(django_user_model, 9)
+    t = Tournament.objects.create(
+        name="Skip", registration_open=True, deals_per_table=1, withdrawal=WITHDRAW_SKIP,
+        fill="sitout",
+    )
+    rnd = _start(t, users)
+    assert TableSeat.objects.filter(table__round=rnd).count() == 8  # one sits out
+    play_round(rnd)
+    leaver = Entry.objects.get(tournament=t, user=users[3])
+    tournaments.withdraw(leaver.pk)
+    rnd2 = tournaments.start_next_round(t.pk)
+    places = TableSeat.objects.filter(table__round=rnd2)
+    assert places.count() == 8 and not places.filter(entry=leaver).exists()
+    assert not places.filter(entry=None).exists()
+
+
+def test_registration_only_while_open(django_user_model):
+    (u,) = _players(django_user_model, 1)
+    t = Tournament.objects.create(name="Shut", registration_open=False)
+    with pytest.raises(tournaments.ServiceError) as exc:
+        tournaments.register(t.pk, u)
+    assert exc.value.code == "registration_closed" and not t.entries.exists()
