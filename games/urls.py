@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
+from .pages import tournaments
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -15,6 +16,28 @@ urlpatterns = [
     path("game/<int:game_id>/bot/", views.add_bot, name="game_add_bot"),
     path("game/<int:game_id>/start/", views.start, name="game_start"),
     path("game/<int:game_id>/record.json", views.record, name="game_record"),
+    path("tournaments/", tournaments.tournament_list, name="tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),
+    path(
+        "tournaments/<int:tournament_id>/results.csv",
+        tournaments.tournament_csv,
+        name="tournament_csv",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/status.json",
+        tournaments.tournament_status,
+        name="tournament_status",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/register/",
+        tournaments.tournament_register,
+        name="tournament_register",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/withdraw/",
+        tournaments.tournament_withdraw,
+        name="tournament_withdraw",
+    ),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),

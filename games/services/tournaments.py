@@ -285,10 +285,13 @@ def visible_rounds(t: Tournament, public: bool) -> list[int]:
     return [n for n, _ in numbers]
 
 
-def compute_standings(t: Tournament, *, public: bool = False) -> Standings:
+def compute_standings(
+    t: Tournament, *, public: bool = False, upto: int | None = None
+) -> Standings:
     """Ordered by table points, then score, then head-to-head among the players still tied.
-    `public`: with hidden scores, only rounds whose every table has finished count."""
-    rounds = visible_rounds(t, public)
+    `public`: with hidden scores, only rounds whose every table has finished count; `upto`: the
+    standings as they were after that round."""
+    rounds = [n for n in visible_rounds(t, public) if upto is None or n <= upto]
     rows = {e.pk: Row(e) for e in t.entries.select_related("user")}
     gained: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     results = TableSeat.objects.filter(

@@ -1,0 +1,1 @@
+"""Page views, a module per area."""

@@ -1,0 +1,48 @@
+"""The standings over rounds as an SVG bump chart: each player's place after each round, first
+at the top, the name at the line's end. Drawn on the server; the page has the same figures in a
+table for anyone who cannot see the chart."""
+
+from __future__ import annotations
+
+from html import escape
+
+_COLOURS = ("#1a5a43", "#c4302b", "#1a5c8c", "#b07a00", "#6a3d9a", "#2a8a8a", "#8a4b2a", "#555")
+_DASHES = ("", "6 3", "2 3")
+
+
+def bump_chart(names: list[str], places: list[list[int]], rounds: list[int]) -> str:
+    """`places[i][k]`: the place of player i after rounds[k]; names in final order."""
+    if not names or not rounds:
+        return ""
+    n = len(names)
+    step_x, step_y, left, top = 90, 22, 40, 24
+    label_w = 150
+    width = left + step_x * max(1, len(rounds) - 1) + label_w
+    height = top + step_y * (n - 1) + 30
+    out = [
+        f'<svg class="bump-chart" viewBox="0 0 {width} {height}" width="{width}" '
+        f'height="{height}" role="img" aria-labelledby="chart-title">',
+        '<title id="chart-title">Places after each round</title>',
+    ]
+    for k, number in enumerate(rounds):
+        x = left + step_x * k
+        out.append(f'<line x1="{x}" y1="{top - 8}" x2="{x}" y2="{height - 20}" class="grid"/>')
+        out.append(f'<text x="{x}" y="{height - 4}" text-anchor="middle" class="axis">'
+                   f"R{number}</text>")
+    for i, name in enumerate(names):
+        colour = _COLOURS[i % len(_COLOURS)]
+        dash = _DASHES[(i // len(_COLOURS)) % len(_DASHES)]
+        points = [(left + step_x * k, top + step_y * (p - 1)) for k, p in enumerate(places[i])]
+        path = " ".join(f"{x},{y}" for x, y in points)
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        label = escape(name)
+        out.append(f'<g class="player"><title>{label}</title>')
+        out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
+                   f'stroke-width="2.5"{dash_attr}/>')
+        for x, y in points:
+            out.append(f'<circle cx="{x}" cy="{y}" r="3.5" fill="{colour}"/>')
+        x, y = points[-1]
+        out.append(f'<text x="{x + 8}" y="{y + 4}" class="name">{places[i][-1]}. {label}</text>')
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
