@@ -15,7 +15,8 @@ def bump_chart(names: list[str], places: list[list[int]], rounds: list[int]) -> 
     if not names or not rounds:
         return ""
     n = len(names)
-    step_x, step_y, left, top = 90, 22, 40, 24
+    step_y, left, top = 22, 40, 24
+    step_x = max(60, 360 // max(1, len(rounds) - 1))
     label_w = 150
     width = left + step_x * max(1, len(rounds) - 1) + label_w
     height = top + step_y * (n - 1) + 30
