@@ -65,7 +65,7 @@ def test_scores_stay_hidden_until_the_round_ends_then_standings_chart_and_csv(
     standings = tournaments.compute_standings(t, public=True).rows
     names = [r.name for r in standings]
     table_html = page[page.index("Standings after"):page.index("Places over the rounds")]
-    positions = [table_html.index(f"<td>{n}") for n in names]
+    positions = [table_html.index(f'class="pname">{n}') for n in names]
     assert positions == sorted(positions)  # the page lists them in standings order
     rows = list(csv.DictReader(io.StringIO(client.get(url + "results.csv").content.decode())))
     assert len(rows) == 8
