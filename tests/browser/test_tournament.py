@@ -1,0 +1,85 @@
+"""A visitor opens the tournaments list, a tournament's page (standings, chart, tables) and
+follows a finished table to its replay. The tournament is made, and its first round played by
+the autopilot, with the tournament_demo command on the server's own database."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from django.urls import NoReverseMatch, reverse
+
+from .conftest import CHROMIUM, ROOT, _free_port
+
+
+@pytest.fixture(scope="module")
+def tournament_site(tmp_path_factory):
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed")
+    db = tmp_path_factory.mktemp("tournament-db") / "db.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_DEBUG": "1",
+           "MAHJONG_BOT_DELAY_MS": "0", "MAHJONG_TICK_POLL_SECONDS": "1"}
+    env.pop("REDIS_URL", None)
+    run = [sys.executable, "manage.py"]
+    subprocess.run([*run, "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    subprocess.run(
+        [*run, "tournament_demo", "--name", "Browser Cup", "--players", "8", "--rounds", "3",
+         "--play", "1", "--start"],
+        cwd=ROOT, env=env, check=True, capture_output=True,
+    )
+    port = _free_port()
+    log = open(tmp_path_factory.mktemp("tournament-log") / "daphne.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "mahjong_site.asgi:application"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:  # ready when it answers; bounded by the deadline
+        try:
+            urllib.request.urlopen(base + "/tournaments/", timeout=1)
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"Daphne did not start; see {log.name}")
+            time.sleep(0.1)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+def test_a_visitor_follows_a_table_to_its_replay(tournament_site, new_page, artifacts):
+    page = new_page()
+    page.goto(tournament_site + "/tournaments/")
+    page.get_by_role("link", name="Browser Cup").click()
+    page.wait_for_url("**/tournaments/*/")
+    assert page.get_by_role("heading", name="Standings after round 1").is_visible()
+    assert page.locator("svg.bump-chart .player").count() == 8
+    assert page.locator(".standings tbody tr").first.is_visible()
+    # Round 2 is being played: its tables are live and show no scores.
+    live = page.locator("article.t-table", has=page.get_by_text("live", exact=True))
+    assert live.count() == 2 and live.first.get_by_role("link", name="Watch live").is_visible()
+    page.screenshot(path=str(artifacts / "tournament.png"), full_page=True)
+    replay = page.get_by_role("link", name="Replay").first
+    href = replay.get_attribute("href")
+    assert href.startswith("/game/") and href.endswith("/replay/")
+    try:
+        reverse("game_replay", args=[1])
+    except NoReverseMatch:
+        pytest.skip("the replay page (/game/<id>/replay/, url name game_replay) is not in this "
+                    "branch yet; the link to it is checked above")
+    replay.click()
+    page.wait_for_url("**/replay/")
+    assert page.url.endswith(href)
+    assert page.locator("main").is_visible()
