@@ -136,8 +136,7 @@ def _sitting_out(players, history, count, rng) -> list:
     played = Counter(p for tables in history for t in tables for p in t if p is not None)
     order = players[:]
     rng.shuffle(order)
-    order.sort(key=lambda p: -(len(history) - played[p]))  # most games played sit out first
-    order.sort(key=lambda p: (len(history) - played[p]))
+    order.sort(key=lambda p: len(history) - played[p])  # who sat out least sits out now
     return order[:count]
 
 

@@ -7,7 +7,8 @@ from itertools import combinations
 import pytest
 from django.contrib.auth.models import Permission
 
-from games.models import FINISHED, Round, TableSeat, Tournament
+from games import services
+from games.models import FINISHED, Game, Round, TableSeat, Tournament
 from games.services import tournaments
 
 from .helpers import play_out
@@ -155,3 +156,25 @@ def test_only_staff_with_the_tournament_permissions_can_manage(client, django_us
     t.refresh_from_db()
     assert not t.registration_open  # a viewer has no actions
     assert response.status_code in (200, 302)
+
+
+def test_a_stuck_table_is_settled_from_the_admin(client, organiser, django_user_model, quiet):
+    users = [django_user_model.objects.create_user(f"late{i}") for i in range(4)]
+    t = Tournament.objects.create(name="Late Cup", registration_open=True, deals_per_table=1)
+    for u in users:
+        tournaments.register(t.pk, u)
+    table = tournaments.start_next_round(t.pk).tables.get()
+    client.force_login(organiser)
+    response = client.post(
+        "/admin/games/table/",
+        {"action": "autopilot_absent", "_selected_action": [table.pk]},
+        follow=True,
+    )
+    assert "4 absent seat(s) handed to the autopilot." in response.content.decode()
+    assert all(s.is_bot for s in table.game.seats.all())
+    for _ in range(5000):  # the seats now play as bots whenever something is due
+        if not services.tick(table.game_id, now=Game.objects.get(pk=table.game_id).due_at):
+            break
+    table.game.refresh_from_db()
+    assert table.game.status == FINISHED
+    assert Round.objects.get(tournament=t).status == FINISHED
