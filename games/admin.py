@@ -73,6 +73,21 @@ class EntryInline(admin.TabularInline):
     raw_id_fields = ("user",)
 
 
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ("user", "tournament", "withdrawn", "joined")
+    list_filter = ("tournament", "withdrawn")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+    actions = ["withdraw"]
+
+    @admin.action(description="Withdraw (a game in play goes on with a bot)",
+                  permissions=["change"])
+    def withdraw(self, request, queryset):
+        _run(self, request, queryset.filter(withdrawn=False),
+             lambda e: tournaments.withdraw(e.pk), "{obj} has withdrawn.")
+
+
 class RoundInline(admin.TabularInline):
     model = Round
     extra = 0

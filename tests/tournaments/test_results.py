@@ -91,13 +91,18 @@ def _start(t, users):
     return tournaments.start_next_round(t.pk)
 
 
-def test_a_withdrawn_player_is_replaced_by_a_bot(django_user_model, quiet):
+def test_a_withdrawn_player_is_replaced_by_a_bot(client, organiser, django_user_model, quiet):
     users = _players(django_user_model, 8)
     t = Tournament.objects.create(name="Bots", registration_open=True, deals_per_table=1)
     rnd = _start(t, users)
     leaver = Entry.objects.get(tournament=t, user=users[0])
     game = Table.objects.get(round=rnd, places__entry=leaver).game
-    tournaments.withdraw(leaver.pk)
+    client.force_login(organiser)  # the organiser withdraws them in the admin
+    response = client.post(
+        "/admin/games/entry/", {"action": "withdraw", "_selected_action": [leaver.pk]},
+        follow=True,
+    )
+    assert "P0 has withdrawn." in response.content.decode()  # the admin capitalises
     assert game.seats.get(user=users[0]).is_bot  # the game in play goes on with a bot
     play_round(rnd)
     rnd2 = tournaments.start_next_round(t.pk)

@@ -6,6 +6,7 @@ from itertools import combinations
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.test import Client
 
 from games import services
 from games.models import FINISHED, Game, Round, TableSeat, Tournament
@@ -20,16 +21,6 @@ ADMIN = "/admin/games/tournament/"
 
 
 @pytest.fixture
-def organiser(django_user_model):
-    user = django_user_model.objects.create_user("olga", password="pw-olga-1234", is_staff=True)
-    codes = ["add_tournament", "change_tournament", "view_tournament", "view_entry",
-             "change_entry", "add_entry", "view_round", "change_round", "view_table",
-             "change_table", "view_tableseat"]
-    user.user_permissions.set(Permission.objects.filter(codename__in=codes))
-    return user
-
-
-@pytest.fixture
 def sixteen(django_user_model):
     return [django_user_model.objects.create_user(f"player{i:02}") for i in range(16)]
 
@@ -38,7 +29,7 @@ def _create(client, **extra) -> Tournament:
     data = {
         "name": "Spring Cup", "ruleset_name": "chinese-classical", "settings": "{}",
         "rounds": 5, "deals_per_table": 1, "claim_seconds": 8, "turn_seconds": "",
-        "registration_open": "on", "fill": "bots", "withdrawal": "bot", "hide_scores": "on",
+        "fill": "bots", "withdrawal": "bot", "hide_scores": "on",
         "table_points": "4,2,1,0", "seed": "spring",
         "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0,
         "round_set-TOTAL_FORMS": 0, "round_set-INITIAL_FORMS": 0, **extra,
@@ -67,8 +58,13 @@ def test_a_16_player_5_round_tournament_runs_end_to_end_from_the_admin(
 ):
     client.force_login(organiser)
     t = _create(client)
-    for user in sixteen:
-        tournaments.register(t.pk, user)
+    assert not t.registration_open
+    assert "Spring Cup: registration is open." in _act(client, "open_registration", t)
+    player = Client()
+    for user in sixteen:  # each registers on the public page
+        player.force_login(user)
+        assert player.post(f"/tournaments/{t.pk}/register/").status_code == 302
+    assert t.entries.count() == 16
     met: set[frozenset] = set()
     for number in range(1, 6):
         page = _act(client, "start_next_round", t)
