@@ -25,7 +25,8 @@ BOTS, SITOUT = "bots", "sitout"
 Player = Hashable
 Table = tuple  # four players (None: a bot), index = starting seat wind (0 East, 1 S, 2 W, 3 N)
 
-_REPEAT, _SPREAD, _BOT, _RANK = 1000, 10, 50, 1
+# Repeats first by far; in a Swiss round the standings come before level winds.
+_REPEAT, _SPREAD, _BOT, _RANK = 100_000, 10, 50, 10
 _WIND = 5
 _ATTEMPTS = 24
 

@@ -136,3 +136,17 @@ def test_registration_only_while_open(django_user_model):
     with pytest.raises(tournaments.ServiceError) as exc:
         tournaments.register(t.pk, u)
     assert exc.value.code == "registration_closed" and not t.entries.exists()
+
+
+def test_a_swiss_round_seats_the_leaders_together(django_user_model, quiet):
+    users = _players(django_user_model, 16)
+    t = Tournament.objects.create(name="Swiss", swiss=True, deals_per_table=1)
+    entries = [Entry.objects.create(tournament=t, user=u) for u in users]
+    for k in range(4):  # round 1: the first of each table wins it
+        _finished_table(t, 1, entries[4 * k : 4 * k + 4], [2600, 2000, 1800, 1600])
+    leaders = {entries[4 * k].pk for k in range(4)}
+    rnd = tournaments.start_next_round(t.pk)
+    tables = [{p.entry_id for p in table.places.all()} for table in rnd.tables.all()]
+    assert leaders in tables  # the four leaders, who have not met, play each other
+    seconds = {entries[4 * k + 1].pk for k in range(4)}
+    assert seconds in tables

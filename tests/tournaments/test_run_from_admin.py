@@ -159,8 +159,18 @@ def test_a_stuck_table_is_settled_from_the_admin(client, organiser, django_user_
     t = Tournament.objects.create(name="Late Cup", registration_open=True, deals_per_table=1)
     for u in users:
         tournaments.register(t.pk, u)
-    table = tournaments.start_next_round(t.pk).tables.get()
+    rnd = tournaments.start_next_round(t.pk)
+    table = rnd.tables.get()
     client.force_login(organiser)
+    page = client.get(f"{ADMIN}{t.pk}/change/").content.decode()
+    assert "Late Cup" in page and "late0" in page  # the change page with its entries inline
+    response = client.post(
+        "/admin/games/round/", {"action": "close_round", "_selected_action": [rnd.pk]},
+        follow=True,
+    )
+    assert "Table(s) 1 of round 1 are still playing: settle them first." in (
+        response.content.decode()
+    )
     response = client.post(
         "/admin/games/table/",
         {"action": "autopilot_absent", "_selected_action": [table.pk]},
@@ -174,3 +184,8 @@ def test_a_stuck_table_is_settled_from_the_admin(client, organiser, django_user_
     table.game.refresh_from_db()
     assert table.game.status == FINISHED
     assert Round.objects.get(tournament=t).status == FINISHED
+    response = client.post(
+        "/admin/games/round/", {"action": "close_round", "_selected_action": [rnd.pk]},
+        follow=True,
+    )
+    assert "Late Cup round 1 is closed." in response.content.decode()
