@@ -82,7 +82,9 @@ def test_any_field_size_is_seated(n, fill):
         r = seat_round(players, history, seed="any", fill=fill)
         seated = [p for t in r.tables for p in t if p is not None]
         assert sorted(seated + list(r.sitting_out)) == players
-        assert all(len(t) == 4 and sum(p is None for p in t) <= 1 for t in r.tables)
+        bots = sum(p is None for t in r.tables for p in t)
+        most = -(-bots // len(r.tables))  # spread: as few to a table as can be
+        assert all(len(t) == 4 and sum(p is None for p in t) <= most for t in r.tables)
         if fill == SITOUT:
             assert len(r.sitting_out) == n % 4 and all(None not in t for t in r.tables)
         history.append(r.tables)
