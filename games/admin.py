@@ -72,6 +72,10 @@ class EntryInline(admin.TabularInline):
     readonly_fields = ("joined",)
     raw_id_fields = ("user",)
 
+    def has_delete_permission(self, request, obj=None):
+        # Once seated, a player is withdrawn, never deleted: their results stay.
+        return obj is None or not obj.round_set.exists()
+
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
@@ -97,6 +101,9 @@ class RoundInline(admin.TabularInline):
 
     def has_add_permission(self, request, obj=None):
         return False  # rounds are started by the action, which seats them
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Tournament)

@@ -197,13 +197,33 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def get_absolute_url(self) -> str:
+        from django.urls import reverse
+
+        return reverse("tournament", args=[self.pk])
+
     def clean(self) -> None:
         from django.core.exceptions import ValidationError
 
+        from .engine.errors import NotationError
+        from .engine.ruleset import PLAYABLE, Ruleset, get_ruleset
+
+        errors = {}
         try:
             parse_table_points(self.table_points)
         except ValueError as exc:
-            raise ValidationError({"table_points": str(exc)}) from None
+            errors["table_points"] = str(exc)
+        if self.ruleset_name not in PLAYABLE:
+            errors["ruleset_name"] = f"playable rulesets: {', '.join(PLAYABLE)}"
+        elif not isinstance(self.settings, dict):
+            errors["settings"] = "a JSON object of ruleset settings"
+        else:
+            try:
+                Ruleset.from_json({**get_ruleset(self.ruleset_name).to_json(), **self.settings})
+            except (NotationError, TypeError) as exc:
+                errors["settings"] = str(exc)
+        if errors:
+            raise ValidationError(errors)
 
 
 class Entry(models.Model):
@@ -263,8 +283,9 @@ class TableSeat(models.Model):
 
     table = models.ForeignKey(Table, related_name="places", on_delete=models.CASCADE)
     wind = models.PositiveSmallIntegerField(help_text="0 East, 1 South, 2 West, 3 North")
+    # RESTRICT: an entry with results is withdrawn, not deleted (the whole tournament may be).
     entry = models.ForeignKey(
-        Entry, null=True, blank=True, related_name="places", on_delete=models.CASCADE
+        Entry, null=True, blank=True, related_name="places", on_delete=models.RESTRICT
     )
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True, help_text="points won or lost")

@@ -3,6 +3,7 @@ points, head-to-head among tied players, withdrawals (a bot plays on, or the pla
 out)."""
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from games.models import (
     FINISHED,
@@ -150,3 +151,24 @@ def test_a_swiss_round_seats_the_leaders_together(django_user_model, quiet):
     assert leaders in tables  # the four leaders, who have not met, play each other
     seconds = {entries[4 * k + 1].pk for k in range(4)}
     assert seconds in tables
+
+
+def test_results_keep_their_player_but_a_whole_tournament_may_be_deleted(django_user_model):
+    from django.db.models import RestrictedError
+
+    users = _players(django_user_model, 4)
+    t = Tournament.objects.create(name="Gone")
+    entries = [Entry.objects.create(tournament=t, user=u) for u in users]
+    _finished_table(t, 1, entries, [2300, 2100, 1900, 1700])
+    with pytest.raises(RestrictedError):
+        entries[0].delete()
+    t.delete()
+    assert not TableSeat.objects.exists() and not Entry.objects.exists()
+
+
+def test_the_admin_form_refuses_bad_settings():
+    t = Tournament(name="Bad", ruleset_name="chinese-classical", settings={"limit_x": 1},
+                   table_points="4,2,1")
+    with pytest.raises(ValidationError) as exc:
+        t.full_clean()
+    assert set(exc.value.message_dict) == {"settings", "table_points"}
