@@ -167,6 +167,9 @@ class TableInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        return False
+
     @admin.display(description="players (East, South, West, North)")
     def players(self, obj):
         return ", ".join(str(p.entry or "bot") for p in obj.places.all())
