@@ -5,10 +5,11 @@ given the seed.
 Where a design exists for the field size (4q places, q a prime power >= 4: 16, 20, 28, 32,
 36, 44, 52, 64, ...) its rounds are used while the history still follows it: zero repeats for
 q rounds (5 for 16 players). Otherwise, or once the design is used up or broken (a withdrawal),
-a seeded local search minimises the repeat meetings (pairs seated together who met before), and
-among equal counts prefers pairs who met fewer times, so repeats are few and spread. Bots (fill "bots") are seats of their own that never share a table; with fill
-"sitout" the players who sat out least sit out. Swiss: from round 2 the search also keeps
-tables close in the standings (repeats still count first).
+a seeded local search minimises the repeat meetings (pairs seated together who met before) and,
+among equal counts, prefers pairs who met fewer times, so repeats are few and spread. Bots
+(fill "bots") are spread as thinly as their number allows; with fill "sitout" the players who
+sat out least sit out. Swiss: from round 2 the search also keeps tables close in the standings
+(repeats still count first).
 """
 
 from __future__ import annotations
@@ -69,7 +70,9 @@ def seat_round(
         out = _sitting_out(players, history, len(players) % 4, rng)
     seated = [p for p in players if p not in out]
     slots: list = seated + [None] * (-len(seated) % 4)
-    rank = {p: i for i, p in enumerate(standings)} if swiss else None
+    rank = None
+    if swiss:  # anyone missing from the standings counts as last
+        rank = {p: len(standings) for p in players} | {p: i for i, p in enumerate(standings)}
     winds = wind_counts(history)
     tables = _search(slots, _meetings(history), _bot_meetings(history), winds, rng, rank)
     return RoundSeating(_assign_winds(tables, history, rng), tuple(out), False)
