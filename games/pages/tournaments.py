@@ -39,7 +39,7 @@ def _status(game) -> str:
     return {ACTIVE: "live", FINISHED: "finished"}.get(game.status, game.status)
 
 
-def _rounds(t: Tournament, shown: set[int]) -> list[dict]:
+def _rounds(t: Tournament, shown: set[int], me=None) -> list[dict]:
     out = []
     tables = Table.objects.filter(round__tournament=t).select_related("game", "round")
     places = TableSeat.objects.filter(table__round__tournament=t).select_related("entry__user")
@@ -51,7 +51,9 @@ def _rounds(t: Tournament, shown: set[int]) -> list[dict]:
         rows = []
         for table in [x for x in tables if x.round_id == rnd.pk]:
             status = _status(table.game)
+            seated = by_table.get(table.pk, [])
             rows.append({
+                "mine": me is not None and any(p.entry_id == me.pk for p in seated),
                 "table": table,
                 "status": status,
                 "places": [
@@ -59,7 +61,7 @@ def _rounds(t: Tournament, shown: set[int]) -> list[dict]:
                      "place": p.place if visible else None,
                      "score": p.score if visible else None,
                      "table_points": p.table_points if visible else None}
-                    for p in sorted(by_table.get(table.pk, []), key=lambda p: p.wind)
+                    for p in sorted(seated, key=lambda p: p.wind)
                 ],
                 "watch": reverse("table", args=[table.game_id]) if status == "live" else None,
                 # A replay shows every score: with hidden scores, only once the round is over.
@@ -93,7 +95,7 @@ def tournament_detail(request, tournament_id: int):
         entry = t.entries.filter(user=request.user).first()
     context = {
         "t": t,
-        "rounds": _rounds(t, set(standings.rounds)),
+        "rounds": _rounds(t, set(standings.rounds), entry),
         "standings": standings,
         "chart": mark_safe(chart),  # built from escaped names only
         "chart_rows": chart_rows,

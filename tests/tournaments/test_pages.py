@@ -49,6 +49,11 @@ def test_scores_stay_hidden_until_the_round_ends_then_standings_chart_and_csv(
     page = client.get(url).content.decode()
     assert "Scores appear when every table of this round has finished." in page
     assert f'href="/game/{second.game_id}/"' in page  # live: watch it
+    player = second.places.exclude(entry=None).first().entry.user
+    client.force_login(player)
+    mine = client.get(url).content.decode()
+    assert "Play at your table" in mine and mine.count("(yours)") == 1
+    client.logout()
     assert f"/game/{first.game_id}/replay/" not in page  # a replay would show the scores
     assert " tp</span>" not in page and "Standings after" not in page
     rows = list(csv.reader(io.StringIO(client.get(url + "results.csv").content.decode())))
