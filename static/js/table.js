@@ -4,6 +4,8 @@ import { eventWords } from "./words.js";
 import { Connection } from "./socket.js";
 import { parseTiles } from "./tiles.js";
 import { renderTable, renderCountdown } from "./render/layout.js";
+import { nothingToClaim } from "./render/prompt.js";
+import { logEntries, trimLog } from "./render/log.js";
 
 const config = JSON.parse(document.getElementById("table-config")?.textContent || "{}");
 const root = document.getElementById("table");
@@ -24,6 +26,8 @@ const state = {
   ritualsPinned: false,
   ritualLog: { deal: null, blocks: [], bonus: [] },
   log: [],
+  // The log starts open where there is room for it beside the table, folded on small screens.
+  logOpen: window.matchMedia("(min-width: 1100px)").matches,
   error: null,
   connected: false,
 };
@@ -59,6 +63,7 @@ function ctx() {
     showRituals: state.showRituals,
     ritualLog: state.ritualLog,
     log: state.log,
+    logOpen: state.logOpen,
     error: state.error,
     connected: state.connected,
     status: state.status,
@@ -95,7 +100,34 @@ function showError(message) {
   alertBox.textContent = message || "";
   alertBox.classList.toggle("shown", !!message);
   clearTimeout(showError.t);
-  if (message) showError.t = setTimeout(() => showError(null), 6000);
+  if (message) showError.t = setTimeout(() => showError(null), 3500);
+}
+
+// A refusal answers one attempt: once the table moves on it no longer applies, so it fades.
+function fadeRefusal() {
+  if (!state.error) return;
+  alertBox.classList.add("fading");
+  clearTimeout(showError.t);
+  showError.t = setTimeout(() => {
+    alertBox.classList.remove("fading");
+    showError(null);
+  }, 400);
+}
+
+// A seat that can only pass is shown no buttons. Where other people sit at the table the pass
+// is sent for it, so that nobody waits out a window on a seat that had nothing to decide (alone
+// with bots, the server already passes for it).
+let autoPassed = -1;
+function passIfNothingToClaim() {
+  const v = state.view;
+  if (!nothingToClaim(v) || state.answered || autoPassed === state.version) return;
+  const humans = state.players.filter((p) => p && p.name && !p.bot).length;
+  if (humans <= 1) return;
+  const i = (v.legal_actions || []).findIndex((a) => a.type === "pass");
+  if (i < 0) return;
+  autoPassed = state.version;
+  state.quiet = true;
+  send(v.legal_actions[i]);
 }
 
 // ----------------------------------------------------------------- applying server frames
@@ -190,13 +222,19 @@ function onState(frame) {
   state.answered = frame.answer || null;
   state.pending = false;
   state.originalCall = false;
-  if (state.view && Array.isArray(frame.events)) trackRituals(frame.events);
+  if (state.view && Array.isArray(frame.events)) {
+    trackRituals(frame.events);
+    // The server sends the whole deal so far: the log is rebuilt from it, as it was seen live.
+    state.log = trimLog(logEntries(frame.events, ctx()));
+  }
+  fadeRefusal();
   // A page opened as a deal begins (the first round of discards not yet over) shows its rituals.
   if (state.view && state.view.phase === "play" && discardCount() < 4 && state.ritualLog.deal !== state.view.deal_number) {
     state.ritualLog.deal = state.view.deal_number;
     openRituals();
   }
   render();
+  passIfNothingToClaim();
 }
 
 function onUpdate(frame) {
@@ -216,18 +254,21 @@ function onUpdate(frame) {
   if (!before || before.phase !== frame.view.phase || (frame.view.claim == null)) state.answered = null;
   if (frame.view.phase !== "claim") state.chowOpen = false;
   const c = ctx();
+  fadeRefusal();
   trackRituals(events);
   state.fresh = events.some((e) => e.type === "discard") ? "discard" : null;
-  for (const e of events) {
+  // A new deal starts a new log: the old deal's moves are on its score sheet.
+  const fresh = events.findIndex((e) => e.type === "deal_start");
+  if (fresh >= 0) state.log = [];
+  for (const [k, e] of events.entries()) {
     const words = eventWords(e, c);
-    if (words) {
-      announce(words);
-      state.log.push(words);
-    }
+    if (words) announce(words);
+    if (k >= Math.max(0, fresh)) state.log.push(...logEntries([e], c));
   }
-  if (state.log.length > 200) state.log.splice(0, state.log.length - 200);
+  trimLog(state.log);
   if (!(frame.view.legal_actions || []).some((a) => a.type === "discard" && a.call)) state.originalCall = false;
   render();
+  passIfNothingToClaim();
 }
 
 function onMessage(msg) {
@@ -246,6 +287,7 @@ function onMessage(msg) {
       break;
     case "ack":
       state.pending = false;
+      state.quiet = false;
       if (msg.status === "answered") {
         state.answered = state.lastSent || true;
         render();
@@ -257,6 +299,12 @@ function onMessage(msg) {
       break;
     case "error":
       state.pending = false;
+      if (state.quiet) {
+        // The pass sent for a seat with nothing to claim came too late: nothing to tell.
+        state.quiet = false;
+        conn.send({ type: "sync" });
+        break;
+      }
       showError(msg.message || "That was refused.");
       announce(msg.message);
       if (msg.code === "stale" || msg.code === "not_your_turn") conn.send({ type: "sync" });
@@ -276,6 +324,7 @@ function send(action) {
   if (payload.seat == null) payload.seat = v.viewer;
   state.pending = true;
   state.lastSent = payload;
+  if (!(payload.type === "pass" && state.quiet)) state.quiet = false;
   showError(null);
   conn.send({ type: "action", action: payload, version: state.version });
   if (payload.type === "discard") state.originalCall = false;
@@ -292,10 +341,12 @@ function render() {
   const active = document.activeElement;
   let keep = null;
   if (active && root.contains(active)) {
-    if (active.dataset.idx != null) keep = `.hand [data-idx="${active.dataset.idx}"]`;
+    if (active.closest(".sheet")) keep = active.matches(".act.ready") ? ".sheet .act.ready" : null;
+    else if (active.dataset.idx != null) keep = `.hand [data-idx="${active.dataset.idx}"]`;
     else if (active.dataset.act) keep = `[data-act="${active.dataset.act}"]`;
     else if (active.dataset.ai != null) keep = "hand";
   }
+  const sheetBefore = !!root.querySelector(".sheet");
   renderTable(root, ctx());
   const v = state.view;
   root.dataset.phase = v ? v.phase : state.status || "";
@@ -306,6 +357,18 @@ function render() {
     let el = keep === "hand" ? null : root.querySelector(keep);
     if (!el) el = root.querySelector('.hand [tabindex="0"]') || root.querySelector(".actions button");
     if (!el && keep.startsWith(".hand")) el = root.querySelector(".hand button:last-child");
+    if (el) el.focus({ preventScroll: true });
+  }
+  // The score sheet takes the focus when it opens (its Next deal, else its title), and gives it
+  // back to the hand when the next deal starts.
+  const sheet = root.querySelector(".sheet");
+  if (sheet && !sheetBefore) {
+    (sheet.querySelector(".act.ready") || sheet.querySelector("h2")).focus({ preventScroll: true });
+  } else if (sheet && !sheet.contains(document.activeElement) && !root.contains(document.activeElement)) {
+    const ready = sheet.querySelector(".act.ready");
+    if (ready && document.activeElement === document.body) ready.focus({ preventScroll: true });
+  } else if (!sheet && sheetBefore) {
+    const el = root.querySelector('.hand [tabindex="0"]') || root.querySelector(".hand button");
     if (el) el.focus({ preventScroll: true });
   }
 }
@@ -368,6 +431,11 @@ root.addEventListener("click", (ev) => {
       break;
   }
 });
+
+// The log's fold is kept across redraws (toggle does not bubble: listen while capturing).
+root.addEventListener("toggle", (ev) => {
+  if (ev.target.id === "move-log") state.logOpen = ev.target.open;
+}, true);
 
 root.addEventListener("keydown", (ev) => {
   const tile = ev.target.closest?.(".hand button");

@@ -1,13 +1,14 @@
 // The whole table: seats round the board, your hand and the prompt below, the move log beside.
 // The board takes whatever height is left once the status, seats, prompt and hand are laid out
 // (table.css), so the whole table fits the screen without scrolling.
-import { esc, tileHTML, windName } from "../tiles.js";
+import { tileHTML, windName } from "../tiles.js";
 import { boardHTML } from "./board.js";
 import { seatHTML } from "./seats.js";
 import { handHTML } from "./hand.js";
 import { actionsHTML, promptText, timerHTML } from "./prompt.js";
 import { ritualsHTML } from "./rituals.js";
 import { sheetHTML } from "./sheet.js";
+import { logHTML } from "./log.js";
 
 function waitingHTML(ctx) {
   if (ctx.status === "open") {
@@ -27,11 +28,6 @@ function statusBarHTML(ctx) {
     <button type="button" class="chip-button" data-act="show-rituals" aria-expanded="${ctx.showRituals}"${
       ctx.showRituals ? ' aria-controls="rituals"' : ""} title="How the seats, the wall and the deal were decided">Rituals</button>
   </div>`;
-}
-
-function logHTML(ctx) {
-  const items = ctx.log.slice(-40).map((l) => `<li>${esc(l)}</li>`).join("");
-  return `<aside class="move-log" aria-label="Moves so far"><h2>Moves</h2><ol>${items}</ol></aside>`;
 }
 
 export function renderTable(root, ctx) {

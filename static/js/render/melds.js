@@ -32,16 +32,16 @@ export function meldHTML(meld, seatName) {
     .map((t, i) => (faceDown(meld, i) ? tileHTML(null, { title: false, label: "" }) : tileHTML(t, { title: false, label: "" })))
     .join("");
   const kind = meld.kind === "kong" ? `kong ${meld.kong || ""}` : meld.kind;
-  return `<li class="meld ${kind}" role="img" aria-label="${esc(label)}" title="${esc(label)}">${inner}</li>`;
+  return `<li class="meld ${kind}"><span class="meld-tiles" role="img" aria-label="${esc(label)}" title="${esc(label)}">${inner}</span></li>`;
 }
 
 export function meldsHTML(seat, seatName) {
   const melds = (seat.melds || []).map((m) => meldHTML(m, seatName)).join("");
   const bonus = parseTiles(seat.bonus);
   const bonusHTML = bonus.length
-    ? `<li class="meld bonus" aria-label="Bonus tiles: ${esc(bonus.map(tileWords).join(", "))}">${bonus
-        .map((t) => tileHTML(t))
-        .join("")}</li>`
+    ? `<li class="meld bonus"><span class="meld-tiles" role="img" aria-label="Bonus tiles: ${esc(bonus.map(tileWords).join(", "))}">${bonus
+        .map((t) => tileHTML(t, { label: "" }))
+        .join("")}</span></li>`
     : "";
   if (!melds && !bonusHTML) return "";
   return `<ul class="melds">${melds}${bonusHTML}</ul>`;

@@ -50,7 +50,7 @@ function dealHTML(ctx, blocks) {
   const chips = seq
     .map((b, i) => {
       const wind = WIND_NAMES[(b.seat - dealer + 4) % 4][0];
-      return `<span class="block" style="--i:${i}" title="${esc(ctx.seatName(b.seat))} takes ${b.count}">${wind}${b.count}</span>`;
+      return `<span class="block" style="--i:${i}" title="${esc(ctx.seatName(b.seat))} ${b.seat === view.viewer ? "take" : "takes"} ${b.count}">${wind}${b.count}</span>`;
     })
     .join("");
   return `<li><b>The deal.</b> From the left of the break, in blocks of four: East, South, West, North
