@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
+from .pages import calculator, rules
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -15,6 +16,9 @@ urlpatterns = [
     path("game/<int:game_id>/bot/", views.add_bot, name="game_add_bot"),
     path("game/<int:game_id>/start/", views.start, name="game_start"),
     path("game/<int:game_id>/record.json", views.record, name="game_record"),
+    path("calculator/", calculator.page, name="calculator"),
+    path("calculator/score.json", calculator.score, name="calculator_score"),
+    path("rules/", rules.page, name="rules"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),

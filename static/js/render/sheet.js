@@ -10,7 +10,7 @@ const HOW = {
   draw: "",
 };
 
-function scoreHTML(score) {
+export function scoreHTML(score) {
   if (!score) return "";
   const rows = (score.items || [])
     .map((it) => `<tr><td class="rule">${esc(it.rule || "")}</td><td>${esc(it.name)}</td>

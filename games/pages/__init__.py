@@ -1,0 +1,1 @@
+"""Pages that read the engine but never change a game: the scoring calculator, the rules."""
