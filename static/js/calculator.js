@@ -5,6 +5,7 @@ import { scoreHTML } from "./render/sheet.js";
 
 const form = document.getElementById("calc");
 const result = document.getElementById("result");
+const totalBar = document.getElementById("total-bar"); // on a phone: the total in view while picking
 const field = (name) => form.elements.namedItem(name);
 
 function target() {
@@ -55,6 +56,7 @@ async function update(push = true) {
   const q = query();
   if (push) history.replaceState(null, "", q.toString() ? `?${q}` : location.pathname);
   if (!q.get("hand")) {
+    totalBar.hidden = true;
     result.innerHTML = '<p class="muted">Enter a hand to see its score.</p>';
     return;
   }
@@ -65,6 +67,8 @@ async function update(push = true) {
   result.innerHTML = data.error
     ? `<p class="calc-error" role="alert">${esc(data.error)}</p>`
     : itemsHTML(data);
+  totalBar.hidden = false;
+  totalBar.textContent = data.error ? "The hand cannot be read: see why" : `${data.score.won ? "Mahjong" : "Hand"}: ${data.score.total} points · the items`;
 }
 
 form.addEventListener("input", () => update());
