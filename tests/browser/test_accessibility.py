@@ -7,14 +7,15 @@ from .axe import report, violations
 from .helpers import play_now
 
 
-def test_lobby_passes_the_accessibility_check(site_url, new_page):
+def test_lobby_home_and_rules_pass_the_accessibility_check(site_url, new_page):
     page = new_page(1366, 768)
     page.goto(site_url + "/lobby/")
     found = violations(page)
     assert found == [], report(found)
-    page.goto(site_url + "/")
-    found = violations(page)
-    assert found == [], report(found)
+    for path in ("/", "/rules/"):
+        page.goto(site_url + path)
+        found = violations(page)
+        assert found == [], (path, report(found))
 
 
 def test_live_table_passes_the_accessibility_check(site_url, new_page):

@@ -25,6 +25,7 @@ function statusBarHTML(ctx) {
       windName(v.prevailing_wind)} round</b>, deal ${v.deal_number}</span></span>
     <span class="sb-wall"><b>${w.live ?? "?"}</b> tiles left</span>
     <span class="sb-conn ${ctx.connected ? "on" : "off"}">${ctx.connected ? "" : "Reconnecting…"}</span>
+    <a class="chip-link" href="/rules/" target="_blank" rel="noopener" title="The rules, in a new tab">Rules</a>
     <button type="button" class="chip-button" data-act="show-rituals" aria-expanded="${ctx.showRituals}"${
       ctx.showRituals ? ' aria-controls="rituals"' : ""} title="How the seats, the wall and the deal were decided">Rituals</button>
   </div>`;
