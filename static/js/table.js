@@ -7,6 +7,24 @@ import { renderTable, renderCountdown } from "./render/layout.js";
 import { nothingToClaim } from "./render/prompt.js";
 import { logEntries, trimLog } from "./render/log.js";
 
+// Table settings kept in this browser.
+function readPref(key, fallback) {
+  try {
+    const v = localStorage.getItem(key);
+    return v == null ? fallback : v === "1";
+  } catch {
+    return fallback;
+  }
+}
+
+function writePref(key, on) {
+  try {
+    localStorage.setItem(key, on ? "1" : "0");
+  } catch {
+    /* private mode: the choice lasts for this page only */
+  }
+}
+
 const config = JSON.parse(document.getElementById("table-config")?.textContent || "{}");
 const root = document.getElementById("table");
 
@@ -26,6 +44,10 @@ const state = {
   ritualsPinned: false,
   ritualLog: { deal: null, blocks: [], bonus: [] },
   log: [],
+  claims: [], // this deal's claim events: which tile of each exposed set was claimed
+  markClaims: readPref("mahjong-mark-claims", true),
+  autoRituals: readPref("mahjong-auto-rituals", true),
+  settingsOpen: false,
   // The log starts open where there is room for it beside the table, folded on small screens.
   logOpen: window.matchMedia("(min-width: 1100px)").matches,
   error: null,
@@ -64,6 +86,13 @@ function ctx() {
     ritualLog: state.ritualLog,
     log: state.log,
     logOpen: state.logOpen,
+    markClaims: state.markClaims,
+    autoRituals: state.autoRituals,
+    settingsOpen: state.settingsOpen,
+    claimedTile: (owner, meld) => {
+      const e = state.claims.find((c) => c.seat === owner && c.meld && c.meld.tiles === meld.tiles);
+      return e ? e.tile : null;
+    },
     error: state.error,
     connected: state.connected,
     status: state.status,
@@ -149,6 +178,7 @@ const RITUALS_READING_MS = 4000;
 let ritualsTimer = null;
 
 function openRituals() {
+  if (!state.autoRituals) return; // the player chose to skip them (Settings)
   state.showRituals = true;
   state.ritualsPinned = false;
   clearTimeout(ritualsTimer);
@@ -165,8 +195,10 @@ function foldRituals() {
 
 function trackRituals(events) {
   for (const e of events) {
+    if (e.type === "claim") state.claims.push(e);
     if (e.type === "deal_start") {
       state.ritualLog = { deal: e.number, blocks: [], bonus: [] };
+      state.claims = [];
       openRituals();
     } else if (e.type === "deal_block") {
       state.ritualLog.blocks.push({ seat: e.seat, count: e.count });
@@ -223,6 +255,7 @@ function onState(frame) {
   state.pending = false;
   state.originalCall = false;
   if (state.view && Array.isArray(frame.events)) {
+    state.claims = [];
     trackRituals(frame.events);
     // The server sends the whole deal so far: the log is rebuilt from it, as it was seen live.
     state.log = trimLog(logEntries(frame.events, ctx()));
@@ -421,6 +454,20 @@ root.addEventListener("click", (ev) => {
       render();
       root.querySelector('[data-act="show-rituals"]')?.focus();
       break;
+    case "settings":
+      state.settingsOpen = !state.settingsOpen;
+      render();
+      break;
+    case "mark-claims":
+      state.markClaims = !state.markClaims;
+      writePref("mahjong-mark-claims", state.markClaims);
+      render();
+      break;
+    case "auto-rituals":
+      state.autoRituals = !state.autoRituals;
+      writePref("mahjong-auto-rituals", state.autoRituals);
+      render();
+      break;
     case "show-rituals":
       clearTimeout(ritualsTimer);
       state.showRituals = !state.showRituals;
@@ -462,6 +509,10 @@ document.addEventListener("keydown", (ev) => {
   if (btn) {
     ev.preventDefault();
     btn.click();
+  } else if (ev.key === "Escape" && state.settingsOpen) {
+    state.settingsOpen = false;
+    render();
+    root.querySelector('[data-act="settings"]')?.focus();
   } else if (ev.key === "Escape" && state.chowOpen) {
     state.chowOpen = false;
     render();

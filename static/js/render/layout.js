@@ -17,6 +17,15 @@ function waitingHTML(ctx) {
   return `<p class="muted waiting-note">${ctx.connected ? "Loading the table…" : "Connecting…"}</p>`;
 }
 
+function settingsHTML(ctx) {
+  const toggle = (act, on, words) => `<button type="button" class="set-toggle" data-act="${act}" aria-pressed="${on}">
+    <span class="knob" aria-hidden="true"></span>${words}</button>`;
+  return `<div class="table-settings" id="table-settings" role="group" aria-label="Table settings">
+    ${toggle("mark-claims", !!ctx.markClaims, "Turn each claimed tile toward the seat it came from")}
+    ${toggle("auto-rituals", !!ctx.autoRituals, "Show the rituals as each deal starts")}
+  </div>`;
+}
+
 function statusBarHTML(ctx) {
   const v = ctx.view;
   const w = v.wall || {};
@@ -26,6 +35,8 @@ function statusBarHTML(ctx) {
     <span class="sb-wall"><b>${w.live ?? "?"}</b> tiles left</span>
     <span class="sb-conn ${ctx.connected ? "on" : "off"}">${ctx.connected ? "" : "Reconnecting…"}</span>
     <a class="chip-link" href="/rules/" target="_blank" rel="noopener" title="The rules, in a new tab">Rules</a>
+    <span class="settings-wrap"><button type="button" class="chip-button" data-act="settings" aria-expanded="${ctx.settingsOpen}"${
+      ctx.settingsOpen ? ' aria-controls="table-settings"' : ""}>Settings</button>${ctx.settingsOpen ? settingsHTML(ctx) : ""}</span>
     <button type="button" class="chip-button" data-act="show-rituals" aria-expanded="${ctx.showRituals}"${
       ctx.showRituals ? ' aria-controls="rituals"' : ""} title="How the seats, the wall and the deal were decided">Rituals</button>
   </div>`;

@@ -31,7 +31,7 @@ export function scoreHTML(score) {
 
 function handHTML(ctx, h, winner) {
   const won = h.seat === winner;
-  const melds = (h.melds || []).map((m) => meldHTML(m, ctx.seatName)).join("");
+  const melds = (h.melds || []).map((m) => meldHTML(m, ctx.seatName, { owner: h.seat, claimedTile: ctx.claimedTile, markClaims: ctx.markClaims })).join("");
   const bonus = parseTiles(h.bonus).length
     ? `<li class="meld bonus"><span class="meld-tiles" role="img" aria-label="Bonus tiles: ${esc(parseTiles(h.bonus).map(tileWords).join(", "))}">${tilesHTML(h.bonus, { label: "" })}</span></li>`
     : "";
