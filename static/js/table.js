@@ -473,6 +473,8 @@ root.addEventListener("click", (ev) => {
       state.showRituals = !state.showRituals;
       state.ritualsPinned = state.showRituals;
       render();
+      // Below the wide layout the account lies under the table: bring it into view.
+      if (state.showRituals) root.querySelector(".rituals")?.scrollIntoView({ block: "nearest" });
       break;
     default:
       break;
@@ -503,6 +505,8 @@ root.addEventListener("keydown", (ev) => {
 
 document.addEventListener("keydown", (ev) => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  // Any key skips the rituals shown at a deal's start (not when opened on purpose).
+  if (state.showRituals && !state.ritualsPinned && !["Shift", "Tab"].includes(ev.key)) foldRituals();
   if (ev.target.closest?.("input, textarea, select")) return;
   const key = ev.key.toUpperCase();
   const btn = root.querySelector(`button[aria-keyshortcuts="${key}"]`);

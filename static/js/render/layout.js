@@ -60,7 +60,7 @@ export function renderTable(root, ctx) {
       <div class="opp opp-left">${seatHTML(ctx, seat(3), 3)}</div>
       <div class="opp opp-top">${seatHTML(ctx, seat(2), 2)}</div>
       <div class="opp opp-right">${seatHTML(ctx, seat(1), 1)}</div>
-      <div class="board-wrap"><div class="board-box">${boardHTML(ctx)}${ctx.showRituals ? ritualsHTML(ctx) : ""}</div></div>
+      <div class="board-wrap"><div class="board-box">${boardHTML(ctx)}</div></div>
     </div>
     <div class="my-area">
       <div class="prompt-row">
@@ -70,7 +70,7 @@ export function renderTable(root, ctx) {
       </div>
       ${myArea}
     </div>
-    ${logHTML(ctx)}
+    <div class="side-col">${ctx.showRituals ? ritualsHTML(ctx) : ""}${logHTML(ctx)}</div>
     ${sheetHTML(ctx)}`;
 }
 
