@@ -50,6 +50,7 @@ function centreHTML(ctx) {
       <span><b>${windName(v.prevailing_wind)} round</b><br>Deal ${v.deal_number}</span></div>
     <div class="counts"><span title="Tiles left in the live wall"><b data-live>${w.live ?? "?"}</b> live</span>
       <span title="Tiles left in the dead wall (kong box)"><b>${w.dead ?? "?"}</b> dead</span></div>
+    <div class="wall-key" aria-hidden="true"><span><i class="sw live"></i>live</span><span><i class="sw dead"></i>dead wall</span><span><i class="sw next"></i>next draw</span></div>
     <div class="dealer-line">Dealer: ${esc(dealer)}${v.east_streak ? ` (×${v.east_streak + 1})` : ""}</div>
     ${claim}
     ${feltRitualHTML(ctx)}

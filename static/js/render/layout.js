@@ -62,6 +62,7 @@ export function renderTable(root, ctx) {
       <div class="opp opp-right">${seatHTML(ctx, seat(1), 1)}</div>
       <div class="board-wrap"><div class="board-box">${boardHTML(ctx)}</div></div>
     </div>
+    ${me == null && ctx.status === "active" ? `<p class="watching" role="status"><b>You are watching.</b> The players' concealed tiles stay hidden until the game ends.</p>` : ""}
     <div class="my-area">
       <div class="prompt-row">
         <p class="prompt" id="prompt">${promptText(ctx)}</p>

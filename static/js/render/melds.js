@@ -52,6 +52,15 @@ export function meldHTML(meld, seatName, opts = {}) {
     tiles = [tiles[side], ...tiles.filter((_, i) => i !== side)];
     side = 0;
   }
+  // Seen from across the table the owner's left is the viewer's right: the row is mirrored.
+  if (opts.flip && side >= 0) {
+    if (meld.kind === "chow") {
+      tiles = [...tiles.slice(1), tiles[0]];
+      side = tiles.length - 1;
+    } else {
+      side = (meld.kind === "kong" && meld.kong === "claimed" ? 3 : tiles.length) - 1 - side;
+    }
+  }
   const inner = tiles
     .map((t, i) => {
       const tile = faceDown(meld, i) ? tileHTML(null, { title: false, label: "" }) : tileHTML(t, { title: false, label: "" });

@@ -32,6 +32,6 @@ export function seatHTML(ctx, seat, r) {
     </header>
     <div class="badges">${badges}</div>
     ${backs}
-    ${meldsHTML(s, ctx.seatName, { owner: seat, claimedTile: ctx.claimedTile, markClaims: ctx.markClaims })}
+    ${meldsHTML(s, ctx.seatName, { owner: seat, claimedTile: ctx.claimedTile, markClaims: ctx.markClaims, flip: r === 2 })}
   </section>`;
 }
