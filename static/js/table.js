@@ -179,10 +179,15 @@ let ritualsTimer = null;
 
 function openRituals() {
   if (!state.autoRituals) return; // the player chose to skip them (Settings)
+  // Only while a deal is being played: a page opened on a score sheet does not replay them.
+  const phase = state.view ? state.view.phase : "";
+  if (phase === "deal_over" || phase === "game_over") return;
   state.showRituals = true;
   state.ritualsPinned = false;
+  state.ritualsShownFor = state.view ? state.view.deal_number : null; // once a deal, not per reload
   clearTimeout(ritualsTimer);
-  const dealing = (state.ritualLog.blocks.length || 16) * 90 + 200; // the blocks' deal-in animation
+  // The count to the break, then the deal stack by stack on the board (table.css, .rituals-on).
+  const dealing = 1600 + 28 * 90 + 400;
   ritualsTimer = setTimeout(() => foldRituals(), dealing + RITUALS_READING_MS);
 }
 
@@ -193,13 +198,13 @@ function foldRituals() {
   render();
 }
 
-function trackRituals(events) {
+function trackRituals(events, mayOpen = true) {
   for (const e of events) {
     if (e.type === "claim") state.claims.push(e);
     if (e.type === "deal_start") {
       state.ritualLog = { deal: e.number, blocks: [], bonus: [] };
       state.claims = [];
-      openRituals();
+      if (mayOpen) openRituals();
     } else if (e.type === "deal_block") {
       state.ritualLog.blocks.push({ seat: e.seat, count: e.count });
     } else if (e.type === "bonus_melded" && !anyDiscards()) {
@@ -256,14 +261,15 @@ function onState(frame) {
   state.originalCall = false;
   if (state.view && Array.isArray(frame.events)) {
     state.claims = [];
-    trackRituals(frame.events);
+    // A whole deal resent (a reload, a sync): its rituals open only if it has barely begun (below).
+    trackRituals(frame.events, false);
     // The server sends the whole deal so far: the log is rebuilt from it, as it was seen live.
     state.log = trimLog(logEntries(frame.events, ctx()));
   }
   fadeRefusal();
   // A page opened as a deal begins (the first round of discards not yet over) shows its rituals.
-  if (state.view && state.view.phase === "play" && discardCount() < 4 && state.ritualLog.deal !== state.view.deal_number) {
-    state.ritualLog.deal = state.view.deal_number;
+  const v = state.view;
+  if (v && (v.phase === "play" || v.phase === "initial_kong") && discardCount() < 4 && state.ritualsShownFor !== v.deal_number) {
     openRituals();
   }
   render();
