@@ -487,6 +487,14 @@ root.addEventListener("click", (ev) => {
   }
 });
 
+// A click anywhere else closes the settings panel.
+document.addEventListener("click", (ev) => {
+  if (state.settingsOpen && !ev.target.closest?.(".settings-wrap")) {
+    state.settingsOpen = false;
+    render();
+  }
+});
+
 // The log's fold is kept across redraws (toggle does not bubble: listen while capturing).
 root.addEventListener("toggle", (ev) => {
   if (ev.target.id === "move-log") state.logOpen = ev.target.open;
