@@ -40,6 +40,7 @@ export function wallStacks(wall) {
       for (const i of [2 * k, 2 * k + 1]) if (i >= liveDrawn && i < liveEnd) st.tiles++;
       st.next = st.tiles > 0 && Math.floor(liveDrawn / 2) === k;
       if (2 * k < liveDrawn) st.dealt = k;
+      if (2 * k + 1 >= liveEnd && 2 * k < 2 * liveStacks) st.tail = true; // replacements taken here
     }
     out.set(`${seat}:${n}`, st);
   }
@@ -76,7 +77,7 @@ export function wallHTML(view, bottomSeat, seatName) {
         ].join(" ");
         // Custom properties time the rituals' counting and dealing (table.css, .rituals-on).
         const vars = [st.count ? `--c:${st.count}` : "", st.dealt >= 0 ? `--k:${st.dealt}` : ""].filter(Boolean).join(";");
-        const extra = `${st.count ? " counted" : ""}${st.dealt >= 0 ? " dealt" : ""}`;
+        const extra = `${st.count ? " counted" : ""}${st.dealt >= 0 ? " dealt" : ""}${st.tail ? " tail" : ""}`;
         return `<i class="${cls.trim()}${extra}"${vars ? ` style="${vars}"` : ""}></i>`;
       })
       .join("");
