@@ -7,7 +7,11 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from games.services.matches import match_for
+from games.services.matches import cached, match_for
+
+# Games not in the cache are replayed from their moves (up to most of a second for a long game):
+# a lobby request replays only a few, and lists the others by their players alone.
+MAX_REPLAYS = 3
 
 WIND_ORDER = ["East", "South", "West", "North"]
 
@@ -15,15 +19,15 @@ WIND_ORDER = ["East", "South", "West", "North"]
 @dataclass(frozen=True)
 class Player:
     name: str
-    points: int
+    points: int | None
     bot: bool
 
 
 @dataclass(frozen=True)
 class LiveRow:
     game: object
-    round: str
-    deal: int
+    round: str | None
+    deal: int | None
     players: list[Player]
     minutes: int
 
@@ -33,9 +37,11 @@ def _minutes(game) -> int:
     return max(0, int((timezone.now() - start).total_seconds() // 60))
 
 
-def live_row(game) -> LiveRow:
-    match = match_for(game)
+def live_row(game, match) -> LiveRow:
     seats = {s.position: s for s in game.seats.all() if s.position is not None}
+    if match is None:  # not looked at yet: the players, without the state of play
+        players = [Player(s.name, None, bool(s.bot_level)) for s in game.seats.all()]
+        return LiveRow(game, None, None, players, _minutes(game))
     points = match.points
     players = [
         Player(seats[p].name if p in seats else f"{WIND_ORDER[p]} seat", points[p],
@@ -53,4 +59,10 @@ def live_row(game) -> LiveRow:
 
 
 def live_rows(games) -> list[LiveRow]:
-    return [live_row(g) for g in games]
+    rows, replays = [], 0
+    for game in games:
+        match = cached(game)
+        if match is None and replays < MAX_REPLAYS:
+            match, replays = match_for(game), replays + 1
+        rows.append(live_row(game, match))
+    return rows

@@ -54,3 +54,17 @@ def test_claim_window_is_chosen_from_named_speeds(client):
 def test_no_empty_play_now_card(client):
     page = client.get("/lobby/").content.decode()
     assert 'class="play-strip"' in page and page.count('id="play-now"') == 1
+
+
+def test_a_cold_lobby_replays_only_a_few_games(client):
+    """Games not in the match cache (say after a restart) are listed by their players; only a
+    few are replayed per visit, so the lobby stays quick however many games run."""
+    from games.pages import lobby_rows
+    from games.services import matches
+
+    games = [make_table([], bots=4, seed=f"cold-{i}") for i in range(lobby_rows.MAX_REPLAYS + 2)]
+    matches.forget_all()
+    page = client.get("/lobby/").content.decode()
+    assert page.count(", deal 1") == lobby_rows.MAX_REPLAYS
+    for game in games:
+        assert f"Watch table {game.pk}" in page
