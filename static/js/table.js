@@ -368,7 +368,8 @@ function send(action) {
   conn.send({ type: "action", action: payload, version: state.version });
   if (payload.type === "discard") state.originalCall = false;
   state.chowOpen = false;
-  if (state.showRituals && !state.ritualsPinned) foldRituals();
+  // A move folds the rituals away; the pass sent for a seat with nothing to claim is no move.
+  if (state.showRituals && !state.ritualsPinned && !state.quiet) foldRituals();
 }
 
 function legal(i) {

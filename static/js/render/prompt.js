@@ -32,8 +32,8 @@ export function promptText(ctx) {
     const whatHappened = v.phase === "rob"
       ? `${who(c.discarder)} adds ${tile} to a pung to make a kong.`
       : `${who(c.discarder)} discarded ${tile}.`;
-    if (ctx.answered) return `${whatHappened} Your answer is in; waiting for the others.`;
     if (nothingToClaim(v)) return whatHappened;
+    if (ctx.answered) return `${whatHappened} Your answer is in; waiting for the others.`;
     if (me != null && types.size) {
       const opts = [];
       if (types.has("win")) opts.push(v.phase === "rob" ? "rob the kong and go out" : "go out with it");
