@@ -6,6 +6,9 @@ from .models import BOT_LEVELS
 
 OPEN_SEAT = "open"
 SEAT_CHOICES = [(OPEN_SEAT, "Open for a person"), ("greedy", "Bot: greedy"), ("random", "Bot: random")]
+# Named speeds for the claim window (seconds a discard stays open to claims).
+CLAIM_SPEEDS = [(4, "Fast: 4 seconds"), (8, "Normal: 8 seconds"), (15, "Relaxed: 15 seconds"),
+                (30, "Leisurely: 30 seconds")]
 # The creator sits in the first seat; these name the other three, in chair order.
 OTHER_SEATS = ("seat_2", "seat_3", "seat_4")
 
@@ -29,7 +32,10 @@ class NewGameForm(forms.Form):
     private = forms.BooleanField(
         required=False, label="Private: only people with the invite link can find it"
     )
-    claim_seconds = forms.IntegerField(min_value=2, max_value=60, initial=8)
+    claim_seconds = forms.TypedChoiceField(
+        label="Claim window", choices=CLAIM_SPEEDS, coerce=int, initial=8,
+        help_text="how long everyone has to claim a discard",
+    )
 
     def bot_chairs(self) -> dict[int, str]:
         """{chair: bot level} for the seats given to bots (chair 0 is the creator's)."""

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
-from .pages import tournaments
+from .pages import calculator, rules, tournaments
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -38,6 +38,9 @@ urlpatterns = [
         tournaments.tournament_withdraw,
         name="tournament_withdraw",
     ),
+    path("calculator/", calculator.page, name="calculator"),
+    path("calculator/score.json", calculator.score, name="calculator_score"),
+    path("rules/", rules.page, name="rules"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from . import accounts, services
 from .forms import BotForm, NewGameForm, SignupForm
 from .models import ACTIVE, FINISHED, OPEN, Game, Seat
+from .pages.lobby_rows import live_rows
 
 
 def home(request):
@@ -35,14 +36,14 @@ def _listed(user):
 
 def lobby(request):
     open_games = _listed(request.user).filter(status=OPEN)[:50]
-    live_games = _listed(request.user).filter(status=ACTIVE)[:50]
+    live_games = _listed(request.user).filter(status=ACTIVE).prefetch_related("seats__user")[:30]
     mine = []
     if request.user.is_authenticated:
         mine = Game.objects.filter(seats__user=request.user, status__in=[OPEN, ACTIVE])
     return render(
         request,
         "games/lobby.html",
-        {"open_games": open_games, "live_games": live_games, "my_games": mine,
+        {"open_games": open_games, "live_games": live_rows(live_games), "my_games": mine,
          "form": NewGameForm()},
     )
 

@@ -60,7 +60,8 @@ def _win(data: Any) -> WinInfo | None:
     )
 
 
-def _score(data: dict[str, Any]) -> dict[str, Any]:
+def score_request(data: dict[str, Any]) -> dict[str, Any]:
+    """One hand, written as the CLI's JSON line, scored (also the web calculator's door)."""
     ruleset = get_ruleset(data.get("ruleset", DEFAULT_RULESET))
     result = score_hand(
         ruleset,
@@ -74,7 +75,8 @@ def _score(data: dict[str, Any]) -> dict[str, Any]:
     return result.to_json()
 
 
-def _waits(data: dict[str, Any]) -> dict[str, Any]:
+def waits_request(data: dict[str, Any]) -> dict[str, Any]:
+    """The tiles a calling hand waits on, as the CLI's `waits` answers."""
     ruleset = get_ruleset(data.get("ruleset", DEFAULT_RULESET))
     concealed = parse_tiles(data.get("concealed", ""))
     melds = _melds(data)
@@ -116,8 +118,8 @@ def _run(handler: Callable[[dict[str, Any]], dict[str, Any]], stdin: IO[str],
 
 
 def main_score(stdin: IO[str], stdout: IO[str]) -> int:
-    return _run(_score, stdin, stdout)
+    return _run(score_request, stdin, stdout)
 
 
 def main_waits(stdin: IO[str], stdout: IO[str]) -> int:
-    return _run(_waits, stdin, stdout)
+    return _run(waits_request, stdin, stdout)

@@ -47,6 +47,15 @@ def seats_info(game: Game) -> list[dict[str, Any]]:
     ]
 
 
+def deal_events(match, seat: int | None) -> list[dict[str, Any]]:
+    """The current deal's events as this viewer saw them (the seating too, in the first deal), so
+    that a reloaded page can rebuild its move log; nothing another seat alone may see."""
+    events = list(match.deal.events)
+    if match.deal.number == 1 and match.initial_events:
+        events = [match.initial_events[0], *events]
+    return project_events(events, seat)
+
+
 def state(game: Game, match, seat: int | None) -> dict[str, Any]:
     frame: dict[str, Any] = {
         "type": protocol.S_STATE,
@@ -62,6 +71,7 @@ def state(game: Game, match, seat: int | None) -> dict[str, Any]:
     if match is not None:
         frame["view"] = view(game, match, seat)
         frame["timer"] = timer(game, match)
+        frame["events"] = deal_events(match, seat)
         if seat is not None and match.phase in WINDOW_PHASES:
             frame["answer"] = game.pending.get(str(seat))
     if game.result is not None:

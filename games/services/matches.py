@@ -43,6 +43,13 @@ def match_for(game) -> Match:
     return match
 
 
+def cached(game) -> Match | None:
+    """The cached Match at game.version, if there is one (never replays: for cheap glances)."""
+    with _lock:
+        match = _cache.get(game.pk)
+    return match if match is not None and match.version == game.version else None
+
+
 def take(game) -> Match:
     """A Match the caller may change; nobody else sees it until put() back."""
     with _lock:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from games import conf
+from games import clock, conf
 from games.models import Game, Seat
 
 from .frames import WINDOW_PHASES
@@ -23,6 +23,20 @@ def window_deadline(game: Game) -> datetime:
 def alone(seats: dict[int, Seat]) -> bool:
     """At most one human at the table: nobody else can read anything into a window's length."""
     return sum(1 for s in seats.values() if not s.is_bot) <= 1
+
+
+def paused(game: Game, seats: dict[int, Seat], now: datetime) -> bool:
+    """A casual table whose one human has been away past the grace period waits for them:
+    nobody plays the game out for an empty chair. Tournament tables, and tables of several
+    people, keep the autopilot (the others are owed a game that goes on)."""
+    if game.tournament:
+        return False
+    humans = [s for s in seats.values() if not s.is_bot]
+    if len(humans) != 1 or humans[0].connections:
+        return False
+    since = humans[0].absent_since or game.changed_at
+    grace = timedelta(seconds=conf.get("GAMES_ABSENT_GRACE_SECONDS"))
+    return since is not None and now >= since + grace
 
 
 def _nothing_to_claim(match, pos: int) -> bool:
@@ -60,11 +74,13 @@ def _undecided(game: Game, match, seats: dict[int, Seat]):
 
 def due_seats(game: Game, match, seats: dict[int, Seat], now: datetime) -> list[int]:
     """Waiting seats whose decision is due now (claim answers already given excluded)."""
+    if paused(game, seats, now):
+        return []
     return [pos for pos, at in _undecided(game, match, seats) if at is not None and at <= now]
 
 
 def next_due(game: Game, match, seats: dict[int, Seat]) -> datetime | None:
-    if match.is_over or game.changed_at is None:
+    if match.is_over or game.changed_at is None or paused(game, seats, clock.now()):
         return None
     times = [at for _, at in _undecided(game, match, seats) if at is not None]
     if match.phase in WINDOW_PHASES:

@@ -4,6 +4,26 @@ import { eventWords } from "./words.js";
 import { Connection } from "./socket.js";
 import { parseTiles } from "./tiles.js";
 import { renderTable, renderCountdown } from "./render/layout.js";
+import { nothingToClaim } from "./render/prompt.js";
+import { logEntries, trimLog } from "./render/log.js";
+
+// Table settings kept in this browser.
+function readPref(key, fallback) {
+  try {
+    const v = localStorage.getItem(key);
+    return v == null ? fallback : v === "1";
+  } catch {
+    return fallback;
+  }
+}
+
+function writePref(key, on) {
+  try {
+    localStorage.setItem(key, on ? "1" : "0");
+  } catch {
+    /* private mode: the choice lasts for this page only */
+  }
+}
 
 const config = JSON.parse(document.getElementById("table-config")?.textContent || "{}");
 const root = document.getElementById("table");
@@ -24,6 +44,12 @@ const state = {
   ritualsPinned: false,
   ritualLog: { deal: null, blocks: [], bonus: [] },
   log: [],
+  claims: [], // this deal's claim events: which tile of each exposed set was claimed
+  markClaims: readPref("mahjong-mark-claims", true),
+  autoRituals: readPref("mahjong-auto-rituals", true),
+  settingsOpen: false,
+  // The log starts open where there is room for it beside the table, folded on small screens.
+  logOpen: window.matchMedia("(min-width: 1100px)").matches,
   error: null,
   connected: false,
 };
@@ -59,6 +85,14 @@ function ctx() {
     showRituals: state.showRituals,
     ritualLog: state.ritualLog,
     log: state.log,
+    logOpen: state.logOpen,
+    markClaims: state.markClaims,
+    autoRituals: state.autoRituals,
+    settingsOpen: state.settingsOpen,
+    claimedTile: (owner, meld) => {
+      const e = state.claims.find((c) => c.seat === owner && c.meld && c.meld.tiles === meld.tiles);
+      return e ? e.tile : null;
+    },
     error: state.error,
     connected: state.connected,
     status: state.status,
@@ -95,7 +129,34 @@ function showError(message) {
   alertBox.textContent = message || "";
   alertBox.classList.toggle("shown", !!message);
   clearTimeout(showError.t);
-  if (message) showError.t = setTimeout(() => showError(null), 6000);
+  if (message) showError.t = setTimeout(() => showError(null), 3500);
+}
+
+// A refusal answers one attempt: once the table moves on it no longer applies, so it fades.
+function fadeRefusal() {
+  if (!state.error) return;
+  alertBox.classList.add("fading");
+  clearTimeout(showError.t);
+  showError.t = setTimeout(() => {
+    alertBox.classList.remove("fading");
+    showError(null);
+  }, 400);
+}
+
+// A seat that can only pass is shown no buttons. Where other people sit at the table the pass
+// is sent for it, so that nobody waits out a window on a seat that had nothing to decide (alone
+// with bots, the server already passes for it).
+let autoPassed = -1;
+function passIfNothingToClaim() {
+  const v = state.view;
+  if (!nothingToClaim(v) || state.answered || autoPassed === state.version) return;
+  const humans = state.players.filter((p) => p && p.name && !p.bot).length;
+  if (humans <= 1) return;
+  const i = (v.legal_actions || []).findIndex((a) => a.type === "pass");
+  if (i < 0) return;
+  autoPassed = state.version;
+  state.quiet = true;
+  send(v.legal_actions[i]);
 }
 
 // ----------------------------------------------------------------- applying server frames
@@ -117,10 +178,16 @@ const RITUALS_READING_MS = 4000;
 let ritualsTimer = null;
 
 function openRituals() {
+  if (!state.autoRituals) return; // the player chose to skip them (Settings)
+  // Only while a deal is being played: a page opened on a score sheet does not replay them.
+  const phase = state.view ? state.view.phase : "";
+  if (phase === "deal_over" || phase === "game_over") return;
   state.showRituals = true;
   state.ritualsPinned = false;
+  state.ritualsShownFor = state.view ? state.view.deal_number : null; // once a deal, not per reload
   clearTimeout(ritualsTimer);
-  const dealing = (state.ritualLog.blocks.length || 16) * 90 + 200; // the blocks' deal-in animation
+  // The count to the break, then the deal stack by stack on the board (table.css, .rituals-on).
+  const dealing = 1600 + 28 * 90 + 400;
   ritualsTimer = setTimeout(() => foldRituals(), dealing + RITUALS_READING_MS);
 }
 
@@ -131,11 +198,13 @@ function foldRituals() {
   render();
 }
 
-function trackRituals(events) {
+function trackRituals(events, mayOpen = true) {
   for (const e of events) {
+    if (e.type === "claim") state.claims.push(e);
     if (e.type === "deal_start") {
       state.ritualLog = { deal: e.number, blocks: [], bonus: [] };
-      openRituals();
+      state.claims = [];
+      if (mayOpen) openRituals();
     } else if (e.type === "deal_block") {
       state.ritualLog.blocks.push({ seat: e.seat, count: e.count });
     } else if (e.type === "bonus_melded" && !anyDiscards()) {
@@ -190,13 +259,21 @@ function onState(frame) {
   state.answered = frame.answer || null;
   state.pending = false;
   state.originalCall = false;
-  if (state.view && Array.isArray(frame.events)) trackRituals(frame.events);
+  if (state.view && Array.isArray(frame.events)) {
+    state.claims = [];
+    // A whole deal resent (a reload, a sync): its rituals open only if it has barely begun (below).
+    trackRituals(frame.events, false);
+    // The server sends the whole deal so far: the log is rebuilt from it, as it was seen live.
+    state.log = trimLog(logEntries(frame.events, ctx()));
+  }
+  fadeRefusal();
   // A page opened as a deal begins (the first round of discards not yet over) shows its rituals.
-  if (state.view && state.view.phase === "play" && discardCount() < 4 && state.ritualLog.deal !== state.view.deal_number) {
-    state.ritualLog.deal = state.view.deal_number;
+  const v = state.view;
+  if (v && (v.phase === "play" || v.phase === "initial_kong") && discardCount() < 4 && state.ritualsShownFor !== v.deal_number) {
     openRituals();
   }
   render();
+  passIfNothingToClaim();
 }
 
 function onUpdate(frame) {
@@ -216,18 +293,21 @@ function onUpdate(frame) {
   if (!before || before.phase !== frame.view.phase || (frame.view.claim == null)) state.answered = null;
   if (frame.view.phase !== "claim") state.chowOpen = false;
   const c = ctx();
+  fadeRefusal();
   trackRituals(events);
   state.fresh = events.some((e) => e.type === "discard") ? "discard" : null;
-  for (const e of events) {
+  // A new deal starts a new log: the old deal's moves are on its score sheet.
+  const fresh = events.findIndex((e) => e.type === "deal_start");
+  if (fresh >= 0) state.log = [];
+  for (const [k, e] of events.entries()) {
     const words = eventWords(e, c);
-    if (words) {
-      announce(words);
-      state.log.push(words);
-    }
+    if (words) announce(words);
+    if (k >= Math.max(0, fresh)) state.log.push(...logEntries([e], c));
   }
-  if (state.log.length > 200) state.log.splice(0, state.log.length - 200);
+  trimLog(state.log);
   if (!(frame.view.legal_actions || []).some((a) => a.type === "discard" && a.call)) state.originalCall = false;
   render();
+  passIfNothingToClaim();
 }
 
 function onMessage(msg) {
@@ -246,6 +326,7 @@ function onMessage(msg) {
       break;
     case "ack":
       state.pending = false;
+      state.quiet = false;
       if (msg.status === "answered") {
         state.answered = state.lastSent || true;
         render();
@@ -257,6 +338,12 @@ function onMessage(msg) {
       break;
     case "error":
       state.pending = false;
+      if (state.quiet) {
+        // The pass sent for a seat with nothing to claim came too late: nothing to tell.
+        state.quiet = false;
+        conn.send({ type: "sync" });
+        break;
+      }
       showError(msg.message || "That was refused.");
       announce(msg.message);
       if (msg.code === "stale" || msg.code === "not_your_turn") conn.send({ type: "sync" });
@@ -276,11 +363,13 @@ function send(action) {
   if (payload.seat == null) payload.seat = v.viewer;
   state.pending = true;
   state.lastSent = payload;
+  if (!(payload.type === "pass" && state.quiet)) state.quiet = false;
   showError(null);
   conn.send({ type: "action", action: payload, version: state.version });
   if (payload.type === "discard") state.originalCall = false;
   state.chowOpen = false;
-  if (state.showRituals && !state.ritualsPinned) foldRituals();
+  // A move folds the rituals away; the pass sent for a seat with nothing to claim is no move.
+  if (state.showRituals && !state.ritualsPinned && !state.quiet) foldRituals();
 }
 
 function legal(i) {
@@ -292,10 +381,12 @@ function render() {
   const active = document.activeElement;
   let keep = null;
   if (active && root.contains(active)) {
-    if (active.dataset.idx != null) keep = `.hand [data-idx="${active.dataset.idx}"]`;
+    if (active.closest(".sheet")) keep = active.matches(".act.ready") ? ".sheet .act.ready" : null;
+    else if (active.dataset.idx != null) keep = `.hand [data-idx="${active.dataset.idx}"]`;
     else if (active.dataset.act) keep = `[data-act="${active.dataset.act}"]`;
     else if (active.dataset.ai != null) keep = "hand";
   }
+  const sheetBefore = !!root.querySelector(".sheet");
   renderTable(root, ctx());
   const v = state.view;
   root.dataset.phase = v ? v.phase : state.status || "";
@@ -306,6 +397,18 @@ function render() {
     let el = keep === "hand" ? null : root.querySelector(keep);
     if (!el) el = root.querySelector('.hand [tabindex="0"]') || root.querySelector(".actions button");
     if (!el && keep.startsWith(".hand")) el = root.querySelector(".hand button:last-child");
+    if (el) el.focus({ preventScroll: true });
+  }
+  // The score sheet takes the focus when it opens (its Next deal, else its title), and gives it
+  // back to the hand when the next deal starts.
+  const sheet = root.querySelector(".sheet");
+  if (sheet && !sheetBefore) {
+    (sheet.querySelector(".act.ready") || sheet.querySelector("h2")).focus({ preventScroll: true });
+  } else if (sheet && !sheet.contains(document.activeElement) && !root.contains(document.activeElement)) {
+    const ready = sheet.querySelector(".act.ready");
+    if (ready && document.activeElement === document.body) ready.focus({ preventScroll: true });
+  } else if (!sheet && sheetBefore) {
+    const el = root.querySelector('.hand [tabindex="0"]') || root.querySelector(".hand button");
     if (el) el.focus({ preventScroll: true });
   }
 }
@@ -358,16 +461,45 @@ root.addEventListener("click", (ev) => {
       render();
       root.querySelector('[data-act="show-rituals"]')?.focus();
       break;
+    case "settings":
+      state.settingsOpen = !state.settingsOpen;
+      render();
+      break;
+    case "mark-claims":
+      state.markClaims = !state.markClaims;
+      writePref("mahjong-mark-claims", state.markClaims);
+      render();
+      break;
+    case "auto-rituals":
+      state.autoRituals = !state.autoRituals;
+      writePref("mahjong-auto-rituals", state.autoRituals);
+      render();
+      break;
     case "show-rituals":
       clearTimeout(ritualsTimer);
       state.showRituals = !state.showRituals;
       state.ritualsPinned = state.showRituals;
       render();
+      // Below the wide layout the account lies under the table: bring it into view.
+      if (state.showRituals) root.querySelector(".rituals")?.scrollIntoView({ block: "nearest" });
       break;
     default:
       break;
   }
 });
+
+// A click anywhere else closes the settings panel.
+document.addEventListener("click", (ev) => {
+  if (state.settingsOpen && !ev.target.closest?.(".settings-wrap")) {
+    state.settingsOpen = false;
+    render();
+  }
+});
+
+// The log's fold is kept across redraws (toggle does not bubble: listen while capturing).
+root.addEventListener("toggle", (ev) => {
+  if (ev.target.id === "move-log") state.logOpen = ev.target.open;
+}, true);
 
 root.addEventListener("keydown", (ev) => {
   const tile = ev.target.closest?.(".hand button");
@@ -388,12 +520,18 @@ root.addEventListener("keydown", (ev) => {
 
 document.addEventListener("keydown", (ev) => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  // Any key skips the rituals shown at a deal's start (not when opened on purpose).
+  if (state.showRituals && !state.ritualsPinned && !["Shift", "Tab"].includes(ev.key)) foldRituals();
   if (ev.target.closest?.("input, textarea, select")) return;
   const key = ev.key.toUpperCase();
   const btn = root.querySelector(`button[aria-keyshortcuts="${key}"]`);
   if (btn) {
     ev.preventDefault();
     btn.click();
+  } else if (ev.key === "Escape" && state.settingsOpen) {
+    state.settingsOpen = false;
+    render();
+    root.querySelector('[data-act="settings"]')?.focus();
   } else if (ev.key === "Escape" && state.chowOpen) {
     state.chowOpen = false;
     render();

@@ -44,11 +44,14 @@ export function tileHTML(t, opts = {}) {
   const tag = opts.tag || "span";
   const face = t ? `t-${t}` : "t-back";
   const label = opts.label ?? (t ? tileWords(t) : "face-down tile");
-  const role = tag === "span" ? ' role="img"' : "";
+  // An empty label: the tile is drawn inside something that names it (a meld), so it is hidden.
+  const hidden = opts.label === "" && tag === "span";
+  const role = hidden ? ' aria-hidden="true"' : tag === "span" ? ' role="img"' : "";
   const cls = `tile ${face}${t ? "" : " back"} ${opts.cls || ""}`.trim();
   const title = opts.title === false ? "" : ` title="${esc(opts.title || label)}"`;
   const type = tag === "button" ? ' type="button"' : "";
-  return `<${tag}${type} class="${cls}"${role} aria-label="${esc(label)}"${title} ${opts.attrs || ""}></${tag}>`;
+  const named = hidden ? "" : ` aria-label="${esc(label)}"`;
+  return `<${tag}${type} class="${cls}"${role}${named}${title} ${opts.attrs || ""}></${tag}>`;
 }
 
 export function tilesHTML(tiles, opts = {}) {

@@ -5,11 +5,21 @@ import { tileWords, tilesWords, parseTiles } from "./tiles.js";
 const CLAIM_VERB = { chow: "chows", pung: "pungs", kong: "kongs" };
 const KONG_KIND = { concealed: "a concealed kong", promoted: "a promoted kong", claimed: "a kong" };
 
+function ordinalSuffix(n) {
+  const v = n % 100;
+  return ["th", "st", "nd", "rd"][(v - 20) % 10] || ["th", "st", "nd", "rd"][v] || "th";
+}
+
 export function eventWords(e, ctx) {
   const who = (s) => ctx.seatName(s);
   const you = (s) => s === ctx.view?.viewer;
   const whose = (s) => (you(s) ? "your" : `${who(s)}'s`);
   switch (e.type) {
+    case "seating":
+      return `Seats drawn with the wind tiles: ${
+        [0, 1, 2, 3].map((s) => `${who(s)} ${["East", "South", "West", "North"][s]}`).join(", ")}.`;
+    case "wall_built":
+      return `The wall is built: four sides of ${e.stacks_per_side} stacks of two.`;
     case "deal_start":
       return `Deal ${e.number} begins. ${who(e.dealer)} deal${you(e.dealer) ? "" : "s"}.`;
     case "dice": {
@@ -17,9 +27,10 @@ export function eventWords(e, ctx) {
       return `${who(e.thrower)} throw${you(e.thrower) ? "" : "s"} ${e.dice[0]} and ${e.dice[1]}: ${sum}.`;
     }
     case "wall_broken":
-      return `The wall is broken at stack ${e.total} of ${whose(e.breaker)} wall.`;
+      return `The wall is broken at the ${e.total}${ordinalSuffix(e.total)} stack of ${whose(e.breaker)} wall.`;
     case "deal_block":
-      return e.tiles ? `You take ${parseTiles(e.tiles).length} tiles.` : null;
+      if (!e.tiles) return null;
+      return parseTiles(e.tiles).length === 1 ? "You take a tile." : `You take ${parseTiles(e.tiles).length} tiles.`;
     case "bonus_melded":
       return `${who(e.seat)} meld${you(e.seat) ? "" : "s"} ${tileWords(e.tile)} and take${you(e.seat) ? "" : "s"} a replacement.`;
     case "draw":

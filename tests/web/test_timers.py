@@ -140,8 +140,11 @@ async def test_turn_timer_plays_for_a_slow_player(app, players, clock):
 
 async def test_absent_player_gets_an_autopilot_until_they_return(app, players, clock,
                                                                  live_settings):
+    """At a tournament table the game goes on without an absent player (a casual table pauses:
+    test_absent_only_human_pauses_a_casual_table)."""
     live_settings.GAMES_ABSENT_GRACE_SECONDS = 20
-    game = await sync_to_async(make_table)(players[:1], bots=3, seed="absent", claim_seconds=60)
+    game = await sync_to_async(make_table)(players[:1], bots=3, seed="absent", claim_seconds=60,
+                                           tournament=True, turn_seconds=600)
     alice = await join(app, game.pk, players[0])
     row = await settle(game.pk)
     await alice.close()
@@ -161,4 +164,32 @@ async def test_absent_player_gets_an_autopilot_until_they_return(app, players, c
     assert (await settle(game.pk)).version == back.version  # her turn or window: waits for her
     await alice.reach(back.version)
     assert alice.seat in alice.view["waiting_on"]
+    await alice.close()
+
+
+async def test_absent_only_human_pauses_a_casual_table(app, players, clock, live_settings):
+    """Issue 12 §5: the bots do not play a casual game out for an empty chair. After the grace
+    period nothing more happens, however long; when the player comes back the game goes on."""
+    live_settings.GAMES_ABSENT_GRACE_SECONDS = 20
+    game = await sync_to_async(make_table)(players[:1], bots=3, seed="absent", claim_seconds=60)
+    alice = await join(app, game.pk, players[0])
+    await settle(game.pk)
+    await alice.close()
+    tick = sync_to_async(services.tick)
+    clock.advance(20)
+    await settle(game.pk)  # whatever fell due in the grace period
+    paused = await sync_to_async(Game.objects.get)(pk=game.pk)
+    assert paused.due_at is None  # nothing scheduled: the table waits
+    for _ in range(5):
+        clock.advance(600)
+        assert not await tick(game.pk)
+    assert (await sync_to_async(Game.objects.get)(pk=game.pk)).version == paused.version
+
+    alice = await join(app, game.pk, players[0])
+    back = await sync_to_async(Game.objects.get)(pk=game.pk)
+    await alice.reach(back.version)
+    if alice.seat not in alice.view["waiting_on"]:
+        assert back.due_at is not None  # the bots are owed moves again
+        clock.advance(5)
+        assert (await settle(game.pk)).version > back.version
     await alice.close()

@@ -1,19 +1,29 @@
 // The whole table: seats round the board, your hand and the prompt below, the move log beside.
 // The board takes whatever height is left once the status, seats, prompt and hand are laid out
 // (table.css), so the whole table fits the screen without scrolling.
-import { esc, tileHTML, windName } from "../tiles.js";
+import { tileHTML, windName } from "../tiles.js";
 import { boardHTML } from "./board.js";
 import { seatHTML } from "./seats.js";
 import { handHTML } from "./hand.js";
 import { actionsHTML, promptText, timerHTML } from "./prompt.js";
 import { ritualsHTML } from "./rituals.js";
 import { sheetHTML } from "./sheet.js";
+import { logHTML } from "./log.js";
 
 function waitingHTML(ctx) {
   if (ctx.status === "open") {
     return '<p class="muted waiting-note">The table starts when four players are seated.</p>';
   }
   return `<p class="muted waiting-note">${ctx.connected ? "Loading the table…" : "Connecting…"}</p>`;
+}
+
+function settingsHTML(ctx) {
+  const toggle = (act, on, words) => `<button type="button" class="set-toggle" data-act="${act}" aria-pressed="${on}">
+    <span class="knob" aria-hidden="true"></span>${words}</button>`;
+  return `<div class="table-settings" id="table-settings" role="group" aria-label="Table settings">
+    ${toggle("mark-claims", !!ctx.markClaims, "Turn each claimed tile toward the seat it came from")}
+    ${toggle("auto-rituals", !!ctx.autoRituals, "Show the rituals as each deal starts")}
+  </div>`;
 }
 
 function statusBarHTML(ctx) {
@@ -24,14 +34,12 @@ function statusBarHTML(ctx) {
       windName(v.prevailing_wind)} round</b>, deal ${v.deal_number}</span></span>
     <span class="sb-wall"><b>${w.live ?? "?"}</b> tiles left</span>
     <span class="sb-conn ${ctx.connected ? "on" : "off"}">${ctx.connected ? "" : "Reconnecting…"}</span>
+    <a class="chip-link" href="/rules/" target="_blank" rel="noopener" title="The rules, in a new tab">Rules</a>
+    <span class="settings-wrap"><button type="button" class="chip-button" data-act="settings" aria-expanded="${ctx.settingsOpen}"${
+      ctx.settingsOpen ? ' aria-controls="table-settings"' : ""}>Settings</button>${ctx.settingsOpen ? settingsHTML(ctx) : ""}</span>
     <button type="button" class="chip-button" data-act="show-rituals" aria-expanded="${ctx.showRituals}"${
       ctx.showRituals ? ' aria-controls="rituals"' : ""} title="How the seats, the wall and the deal were decided">Rituals</button>
   </div>`;
-}
-
-function logHTML(ctx) {
-  const items = ctx.log.slice(-40).map((l) => `<li>${esc(l)}</li>`).join("");
-  return `<aside class="move-log" aria-label="Moves so far"><h2>Moves</h2><ol>${items}</ol></aside>`;
 }
 
 export function renderTable(root, ctx) {
@@ -52,8 +60,9 @@ export function renderTable(root, ctx) {
       <div class="opp opp-left">${seatHTML(ctx, seat(3), 3)}</div>
       <div class="opp opp-top">${seatHTML(ctx, seat(2), 2)}</div>
       <div class="opp opp-right">${seatHTML(ctx, seat(1), 1)}</div>
-      <div class="board-wrap"><div class="board-box">${boardHTML(ctx)}${ctx.showRituals ? ritualsHTML(ctx) : ""}</div></div>
+      <div class="board-wrap"><div class="board-box">${boardHTML(ctx)}</div></div>
     </div>
+    ${me == null && ctx.status === "active" ? `<p class="watching" role="status"><b>You are watching.</b> The players' concealed tiles stay hidden until the game ends.</p>` : ""}
     <div class="my-area">
       <div class="prompt-row">
         <p class="prompt" id="prompt">${promptText(ctx)}</p>
@@ -62,7 +71,7 @@ export function renderTable(root, ctx) {
       </div>
       ${myArea}
     </div>
-    ${logHTML(ctx)}
+    <div class="side-col">${ctx.showRituals ? ritualsHTML(ctx) : ""}${logHTML(ctx)}</div>
     ${sheetHTML(ctx)}`;
 }
 

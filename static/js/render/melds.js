@@ -25,23 +25,59 @@ export function meldWords(meld, seatName) {
   return what;
 }
 
-export function meldHTML(meld, seatName) {
+/**
+ * Which tile of an exposed meld lies sideways, pointing at the seat it was claimed from: the
+ * left one from the player on your left, the middle from across, the right one from your right.
+ * `tile` (for chows) is the tile that was claimed. Returns -1 when nothing is marked.
+ */
+export function sidewaysIndex(meld, owner, tile) {
+  if (meld.from_seat == null || owner == null || meld.kong === "concealed") return -1;
   const tiles = parseTiles(meld.tiles);
-  const label = meldWords(meld, seatName);
-  const inner = tiles
-    .map((t, i) => (faceDown(meld, i) ? tileHTML(null, { title: false, label: "" }) : tileHTML(t, { title: false, label: "" })))
-    .join("");
-  const kind = meld.kind === "kong" ? `kong ${meld.kong || ""}` : meld.kind;
-  return `<li class="meld ${kind}" role="img" aria-label="${esc(label)}" title="${esc(label)}">${inner}</li>`;
+  const rel = (meld.from_seat - owner + 4) % 4;
+  if (meld.kind === "chow") {
+    const i = tile ? tiles.indexOf(tile) : -1;
+    return i; // a chow always comes from the left: its claimed tile is the one turned
+  }
+  const n = meld.kind === "kong" && meld.kong === "claimed" ? 3 : tiles.length;
+  return rel === 3 ? 0 : rel === 2 ? Math.floor((n - 1) / 2) : rel === 1 ? n - 1 : -1;
 }
 
-export function meldsHTML(seat, seatName) {
-  const melds = (seat.melds || []).map((m) => meldHTML(m, seatName)).join("");
+export function meldHTML(meld, seatName, opts = {}) {
+  let tiles = parseTiles(meld.tiles);
+  const label = meldWords(meld, seatName);
+  let side = opts.markClaims === false ? -1
+    : sidewaysIndex(meld, opts.owner, opts.claimedTile ? opts.claimedTile(opts.owner, meld) : null);
+  if (meld.kind === "chow" && side > 0) {
+    // The claimed tile of a chow came from the left: it is laid first, turned toward that seat.
+    tiles = [tiles[side], ...tiles.filter((_, i) => i !== side)];
+    side = 0;
+  }
+  // Seen from across the table the owner's left is the viewer's right: the row is mirrored.
+  if (opts.flip && side >= 0) {
+    if (meld.kind === "chow") {
+      tiles = [...tiles.slice(1), tiles[0]];
+      side = tiles.length - 1;
+    } else {
+      side = (meld.kind === "kong" && meld.kong === "claimed" ? 3 : tiles.length) - 1 - side;
+    }
+  }
+  const inner = tiles
+    .map((t, i) => {
+      const tile = faceDown(meld, i) ? tileHTML(null, { title: false, label: "" }) : tileHTML(t, { title: false, label: "" });
+      return i === side ? `<span class="side" aria-hidden="true">${tile}</span>` : tile;
+    })
+    .join("");
+  const kind = meld.kind === "kong" ? `kong ${meld.kong || ""}` : meld.kind;
+  return `<li class="meld ${kind}"><span class="meld-tiles" role="img" aria-label="${esc(label)}" title="${esc(label)}">${inner}</span></li>`;
+}
+
+export function meldsHTML(seat, seatName, opts = {}) {
+  const melds = (seat.melds || []).map((m) => meldHTML(m, seatName, opts)).join("");
   const bonus = parseTiles(seat.bonus);
   const bonusHTML = bonus.length
-    ? `<li class="meld bonus" aria-label="Bonus tiles: ${esc(bonus.map(tileWords).join(", "))}">${bonus
-        .map((t) => tileHTML(t))
-        .join("")}</li>`
+    ? `<li class="meld bonus"><span class="meld-tiles" role="img" aria-label="Bonus tiles: ${esc(bonus.map(tileWords).join(", "))}">${bonus
+        .map((t) => tileHTML(t, { label: "" }))
+        .join("")}</span></li>`
     : "";
   if (!melds && !bonusHTML) return "";
   return `<ul class="melds">${melds}${bonusHTML}</ul>`;

@@ -9,6 +9,12 @@ function btn(label, ai, cls = "", key = "", extra = "") {
   return `<button type="button" class="act ${cls}" data-ai="${ai}"${shortcut}${extra}>${label}${k}</button>`;
 }
 
+/** A claim window in which this seat may only pass: it is shown no buttons, only a quiet note. */
+export function nothingToClaim(v) {
+  if (!v || v.viewer == null || (v.phase !== "claim" && v.phase !== "rob")) return false;
+  return (v.legal_actions || []).every((a) => a.type === "pass");
+}
+
 export function promptText(ctx) {
   const v = ctx.view;
   const me = v.viewer;
@@ -26,6 +32,7 @@ export function promptText(ctx) {
     const whatHappened = v.phase === "rob"
       ? `${who(c.discarder)} adds ${tile} to a pung to make a kong.`
       : `${who(c.discarder)} discarded ${tile}.`;
+    if (nothingToClaim(v)) return whatHappened;
     if (ctx.answered) return `${whatHappened} Your answer is in; waiting for the others.`;
     if (me != null && types.size) {
       const opts = [];
@@ -33,7 +40,6 @@ export function promptText(ctx) {
       if (types.has("kong")) opts.push("kong");
       if (types.has("pung")) opts.push("pung");
       if (types.has("chow")) opts.push("chow");
-      if (!opts.length) return `${whatHappened} You cannot claim it.`;
       return `${whatHappened} You may ${opts.join(", ")}, or pass.`;
     }
     return `${whatHappened} Waiting to see whether anyone claims it.`;
@@ -54,6 +60,7 @@ export function actionsHTML(ctx) {
   const v = ctx.view;
   const acts = v.legal_actions || [];
   if (ctx.answered && (v.phase === "claim" || v.phase === "rob")) return "";
+  if (nothingToClaim(v)) return "";
   const out = [];
   const chows = [];
   acts.forEach((a, i) => {
@@ -97,13 +104,17 @@ export function actionsHTML(ctx) {
   }
   const pass = acts.findIndex((a) => a.type === "pass");
   if (pass >= 0) out.push(btn("Pass", pass, "pass", KEYS.pass));
-  const ready = acts.findIndex((a) => a.type === "ready");
-  if (ready >= 0) out.push(btn("Next deal", ready, "primary ready"));
+  // Next deal lives on the score sheet only (one button, one Tab stop).
   return out.join("");
 }
 
 export function timerHTML(ctx) {
   const t = ctx.timer;
+  const v = ctx.view;
+  // Nothing to decide: no countdown, only a quiet note that the others may still claim.
+  if (t && t.kind === "claim" && v && (v.viewer == null || nothingToClaim(v) || ctx.answered)) {
+    return '<span class="claims-wait" role="status"><i aria-hidden="true"></i>Waiting for claims</span>';
+  }
   if (!t || !t.ends_ms) return "";
   const left = Math.max(0, t.ends_ms - ctx.now());
   const frac = t.seconds ? Math.min(1, left / (t.seconds * 1000)) : 0;

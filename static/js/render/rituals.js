@@ -2,10 +2,11 @@
 import { esc, tileWords, WIND_NAMES } from "../tiles.js";
 import { throwHTML } from "./dice.js";
 
-// The viewer is "You": keep the sentences grammatical for both.
-const isVerb = (name) => (name === "You" ? "are" : "is");
-const drawsVerb = (name) => (name === "You" ? "draw" : "draws");
-const possessive = (name) => (name === "You" ? "your" : `${name}'s`);
+// The viewer is "You": sentences read naturally either way ("you become", "Bot Plum becomes").
+const YOU = "You";
+const subject = (name, start) => (name === YOU ? (start ? "You" : "you") : name);
+const verb = (name, base, third) => (name === YOU ? base : third);
+const possessive = (name) => (name === YOU ? "your" : `${name}'s`);
 
 function ordinal(n) {
   const v = n % 100;
@@ -23,19 +24,21 @@ function seatingHTML(ctx, s) {
   const second = s.second_throw[0] + s.second_throw[1];
   const east = chairName(s.temporary_east);
   const picker = chairName(s.picker);
-  return `<li><b>Seats.</b> ${chairName(s.thrower ?? 0)} threw ${throwHTML(s.first_throw)}:
-      counting ${first} round the table, ${east} ${isVerb(east)} temporary East.
-      ${east} threw ${throwHTML(s.second_throw)} (${second % 2 ? "odd" : "even"}):
-      ${picker} ${drawsVerb(picker)} the first wind tile from the ${s.end} end, the others in turn.</li>`;
+  return `<li><b>Seats.</b> ${subject(chairName(s.thrower ?? 0), true)} threw ${throwHTML(s.first_throw)}:
+      counting ${first} round the table, ${subject(east)} ${verb(east, "become", "becomes")} temporary East.
+      ${subject(east, true)} then threw ${throwHTML(s.second_throw)} (${second % 2 ? "odd" : "even"}):
+      ${subject(picker)} ${verb(picker, "draw", "draws")} the first wind tile from the ${s.end} end, the others in turn.</li>`;
 }
 
 function breakHTML(ctx, b) {
   if (!b || !b.dealer_throw) return "";
   const first = b.dealer_throw[0] + b.dealer_throw[1];
   const breaker = esc(ctx.seatName(b.breaker));
-  return `<li><b>Breaking the wall.</b> The dealer, ${esc(ctx.seatName(b.dealer))}, threw
-      ${throwHTML(b.dealer_throw)}: counting ${first} from East, ${possessive(breaker)} wall.
-      ${breaker} threw ${throwHTML(b.breaker_throw)}: ${first} + ${
+  const dealer = esc(ctx.seatName(b.dealer));
+  const opening = dealer === YOU ? "You deal, and threw" : `The dealer, ${dealer}, threw`;
+  return `<li><b>Breaking the wall.</b> ${opening}
+      ${throwHTML(b.dealer_throw)}: counting ${first} from East lands on ${possessive(breaker)} wall.
+      ${subject(breaker, true)} threw ${throwHTML(b.breaker_throw)}: ${first} + ${
         b.breaker_throw[0] + b.breaker_throw[1]} = <b>${b.total}</b>. The ${ordinal(b.total)} stack from the right
       end of that wall is lifted as the two loose tiles; the 7 stacks to its right are the dead wall.</li>`;
 }
@@ -50,7 +53,7 @@ function dealHTML(ctx, blocks) {
   const chips = seq
     .map((b, i) => {
       const wind = WIND_NAMES[(b.seat - dealer + 4) % 4][0];
-      return `<span class="block" style="--i:${i}" title="${esc(ctx.seatName(b.seat))} takes ${b.count}">${wind}${b.count}</span>`;
+      return `<span class="block" style="--i:${i}" title="${esc(ctx.seatName(b.seat))} ${b.seat === view.viewer ? "take" : "takes"} ${b.count}">${wind}${b.count}</span>`;
     })
     .join("");
   return `<li><b>The deal.</b> From the left of the break, in blocks of four: East, South, West, North
@@ -60,7 +63,7 @@ function dealHTML(ctx, blocks) {
 function bonusHTML(ctx, bonus) {
   if (!bonus || !bonus.length) return "";
   const lines = bonus
-    .map((e) => `${esc(ctx.seatName(e.seat))} ${e.seat === ctx.view.viewer ? "meld" : "melds"} ${esc(tileWords(e.tile))}`)
+    .map((e, i) => `${subject(esc(ctx.seatName(e.seat)), i === 0)} ${e.seat === ctx.view.viewer ? "meld" : "melds"} ${esc(tileWords(e.tile))}`)
     .join("; ");
   return `<li><b>Bonus tiles.</b> ${lines}; each is replaced from the open end of the wall.</li>`;
 }

@@ -14,8 +14,9 @@ export function seatHTML(ctx, seat, r) {
     : info.connected === false
       ? `<span class="conn off" title="Not connected">away</span>`
       : `<span class="conn on" title="Connected"><span class="sr-only">connected</span></span>`;
-  const backs = me ? "" : `<div class="hidden-hand" aria-label="${s.concealed} concealed tiles">${
-    Array.from({ length: s.concealed }, () => '<i class="mini-back"></i>').join("")}<span class="n">${s.concealed}</span></div>`;
+  // Opponents' concealed tiles: a row of tile backs, as they stand on the table.
+  const backs = me ? "" : `<div class="hidden-hand" role="img" aria-label="${s.concealed} concealed tiles">${
+    Array.from({ length: s.concealed }, () => '<span class="tile t-back back stand" aria-hidden="true"></span>').join("")}<span class="n" aria-hidden="true">${s.concealed}</span></div>`;
   const badges = [
     v.dealer === seat ? '<span class="badge dealer-badge" title="Dealer (East of this deal)">Dealer</span>' : "",
     s.original_call ? '<span class="badge call" title="Declared an Original Call">Original Call</span>' : "",
@@ -31,6 +32,6 @@ export function seatHTML(ctx, seat, r) {
     </header>
     <div class="badges">${badges}</div>
     ${backs}
-    ${meldsHTML(s, ctx.seatName)}
+    ${meldsHTML(s, ctx.seatName, { owner: seat, claimedTile: ctx.claimedTile, markClaims: ctx.markClaims, flip: r === 2 })}
   </section>`;
 }

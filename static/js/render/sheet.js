@@ -1,6 +1,6 @@
 // End of a deal: every hand revealed, each score itemised as the engine explained it, the
 // payments between every pair of players and the running totals. End of game: the standings.
-import { esc, parseTiles, tilesHTML, windName } from "../tiles.js";
+import { esc, parseTiles, tilesHTML, tileWords, windName } from "../tiles.js";
 import { meldHTML } from "./melds.js";
 
 const HOW = {
@@ -10,7 +10,7 @@ const HOW = {
   draw: "",
 };
 
-function scoreHTML(score) {
+export function scoreHTML(score) {
   if (!score) return "";
   const rows = (score.items || [])
     .map((it) => `<tr><td class="rule">${esc(it.rule || "")}</td><td>${esc(it.name)}</td>
@@ -31,8 +31,10 @@ function scoreHTML(score) {
 
 function handHTML(ctx, h, winner) {
   const won = h.seat === winner;
-  const melds = (h.melds || []).map((m) => meldHTML(m, ctx.seatName)).join("");
-  const bonus = parseTiles(h.bonus).length ? `<li class="meld bonus">${tilesHTML(h.bonus)}</li>` : "";
+  const melds = (h.melds || []).map((m) => meldHTML(m, ctx.seatName, { owner: h.seat, claimedTile: ctx.claimedTile, markClaims: ctx.markClaims })).join("");
+  const bonus = parseTiles(h.bonus).length
+    ? `<li class="meld bonus"><span class="meld-tiles" role="img" aria-label="Bonus tiles: ${esc(parseTiles(h.bonus).map(tileWords).join(", "))}">${tilesHTML(h.bonus, { label: "" })}</span></li>`
+    : "";
   return `<article class="sheet-hand${won ? " winner" : ""}" aria-label="${h.seat === ctx.view.viewer ? "Your" : `${esc(ctx.playerName(h.seat))}'s`} hand">
     <h3>${esc(ctx.playerName(h.seat))} <span class="wind-name">·&nbsp;${windName(h.wind || ctx.view.seats[h.seat].wind)}</span>${won ? ' <span class="badge win">Mahjong</span>' : ""}</h3>
     <div class="revealed"><span class="concealed-tiles">${tilesHTML(h.concealed)}</span>
@@ -88,7 +90,7 @@ export function sheetHTML(ctx) {
     ? `<button type="button" class="act primary ready" data-ai="${ready}">Next deal</button>`
     : v.phase === "deal_over" ? '<p class="muted">Waiting for the others to be ready…</p>' : "";
   return `<div class="sheet" role="dialog" aria-modal="false" aria-labelledby="sheet-title">
-    <h2 id="sheet-title">${v.phase === "game_over" ? "Game over. " : ""}${title}</h2>
+    <h2 id="sheet-title" tabindex="-1">${v.phase === "game_over" ? "Game over. " : ""}${title}</h2>
     ${standings}
     <div class="sheet-hands">${hands}</div>
     ${paymentsHTML(ctx, d)}

@@ -23,7 +23,9 @@ export function wallStacks(wall) {
   const out = new Map();
   for (let j = 1; j <= total; j++) {
     const [seat, n] = stackPosition(breaker, j, per);
-    const st = { tiles: 0, dead: false, loose: 0, brk: false, next: false };
+    // count: this stack's place in the breaker's count (1 = the right end), 0 past the break;
+    // dealt: its place in the deal from the left of the break (-1: not dealt from).
+    const st = { tiles: 0, dead: false, loose: 0, brk: false, next: false, count: j <= b ? j : 0, dealt: -1 };
     const rel = mod(b - j, total);
     if (deadStacks && rel === 0) {
       st.brk = true;
@@ -37,6 +39,8 @@ export function wallStacks(wall) {
       const k = mod(j - b - 1, total);
       for (const i of [2 * k, 2 * k + 1]) if (i >= liveDrawn && i < liveEnd) st.tiles++;
       st.next = st.tiles > 0 && Math.floor(liveDrawn / 2) === k;
+      if (2 * k < liveDrawn) st.dealt = k;
+      if (2 * k + 1 >= liveEnd && 2 * k < 2 * liveStacks) st.tail = true; // replacements taken here
     }
     out.set(`${seat}:${n}`, st);
   }
@@ -71,7 +75,10 @@ export function wallHTML(view, bottomSeat, seatName) {
           st.brk ? "brk" : "",
           st.next ? "next" : "",
         ].join(" ");
-        return `<i class="${cls.trim()}"></i>`;
+        // Custom properties time the rituals' counting and dealing (table.css, .rituals-on).
+        const vars = [st.count ? `--c:${st.count}` : "", st.dealt >= 0 ? `--k:${st.dealt}` : ""].filter(Boolean).join(";");
+        const extra = `${st.count ? " counted" : ""}${st.dealt >= 0 ? " dealt" : ""}${st.tail ? " tail" : ""}`;
+        return `<i class="${cls.trim()}${extra}"${vars ? ` style="${vars}"` : ""}></i>`;
       })
       .join("");
     const broken = seat === wall.break.wall ? " broken" : "";

@@ -1,0 +1,121 @@
+// The scoring calculator: the form is the hand; every change rewrites the page's URL (a link to
+// share) and asks the server's engine for the itemised score and the waits.
+import { esc, parseTiles, tilesHTML, tileWords } from "./tiles.js";
+import { scoreHTML } from "./render/sheet.js";
+
+const form = document.getElementById("calc");
+const result = document.getElementById("result");
+const totalBar = document.getElementById("total-bar"); // on a phone: the total in view while picking
+const field = (name) => form.elements.namedItem(name);
+
+function target() {
+  return form.querySelector('input[name="to"]:checked').value;
+}
+
+function query() {
+  const q = new URLSearchParams();
+  for (const [k, v] of new FormData(form)) {
+    if (k === "to" || !String(v).trim()) continue;
+    q.set(k, String(v).trim().replace(/\s+/g, " "));
+  }
+  return q;
+}
+
+function previews() {
+  for (const p of form.querySelectorAll(".preview")) {
+    const text = field(p.dataset.for).value;
+    if (p.dataset.for === "melds") {
+      p.innerHTML = text.split(",").filter((m) => m.trim()).map((m) => {
+        const [tiles, kind] = m.split("/");
+        return `<span class="set ${esc((kind || "").trim())}">${tilesHTML(tiles.trim().split(/\s+/).filter(isTile), { label: "" })}</span>`;
+      }).join("");
+    } else {
+      p.innerHTML = tilesHTML(parseTiles(text.trim()).filter(isTile), { label: "" });
+    }
+  }
+}
+
+const isTile = (t) => /^([bcd][1-9]|w[eswn]|d[rgw]|[fs][1-4])$/.test(t);
+
+function itemsHTML(data) {
+  const s = data.score;
+  const head = s.won
+    ? `<p class="verdict">Mahjong: <b>${esc(s.total)}</b> points</p>`
+    : `<p class="verdict">${data.hand.win ? "Not a winning hand" : "A hand that did not go out"}: <b>${esc(s.total)}</b> points</p>`;
+  const waits = data.waits == null ? ""
+    : parseTiles(data.waits).length
+      ? `<p class="waits">Before its last tile the hand waits on ${tilesHTML(data.waits, { cls: "mini" })}
+          <span class="sr-only">${esc(parseTiles(data.waits).map(tileWords).join(", "))}</span></p>`
+      : '<p class="waits">Before its last tile the hand waits on nothing: it is not calling.</p>';
+  return `${head}${scoreHTML(s)}${waits}`;
+}
+
+let asked = 0;
+async function update(push = true) {
+  previews();
+  const q = query();
+  if (push) history.replaceState(null, "", q.toString() ? `?${q}` : location.pathname);
+  if (!q.get("hand")) {
+    totalBar.hidden = true;
+    result.innerHTML = '<p class="muted">Enter a hand to see its score.</p>';
+    return;
+  }
+  const mine = ++asked;
+  const res = await fetch(`score.json?${q}`);
+  const data = await res.json();
+  if (mine !== asked) return; // a newer hand was asked for meanwhile
+  result.innerHTML = data.error
+    ? `<p class="calc-error" role="alert">${esc(data.error)}</p>`
+    : itemsHTML(data);
+  totalBar.hidden = false;
+  totalBar.textContent = data.error ? "The hand cannot be read: see why" : `${data.score.won ? "Mahjong" : "Hand"}: ${data.score.total} points · the items`;
+}
+
+form.addEventListener("input", () => update());
+form.addEventListener("change", () => update());
+form.addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  update();
+});
+
+form.querySelector(".palette").addEventListener("click", (ev) => {
+  const b = ev.target.closest("[data-tile]");
+  if (!b) return;
+  const to = target();
+  const input = field(to);
+  input.value = `${input.value.trim()} ${b.dataset.tile}`.trim();
+  if (to === "hand") field("win").value = b.dataset.tile; // the tile added last went out
+  update();
+});
+
+document.getElementById("new-set").addEventListener("click", () => {
+  const m = field("melds");
+  if (m.value.trim() && !m.value.trim().endsWith(",")) m.value = `${m.value.trim()}, `;
+  form.querySelector('input[name="to"][value="melds"]').checked = true;
+  m.focus();
+});
+
+document.getElementById("clear").addEventListener("click", () => {
+  for (const n of ["hand", "melds", "bonus", "win"]) field(n).value = "";
+  update();
+});
+
+document.getElementById("share").addEventListener("click", (ev) => {
+  navigator.clipboard?.writeText(location.href).then(() => { ev.target.textContent = "Link copied"; }, () => {});
+});
+
+// Clicking a tile in a preview takes it out of that field.
+form.addEventListener("click", (ev) => {
+  const t = ev.target.closest(".preview .tile");
+  if (!t) return;
+  const p = t.closest(".preview");
+  const tiles = [...p.querySelectorAll(".tile")];
+  if (p.dataset.for === "melds") return;
+  const input = field(p.dataset.for);
+  const list = parseTiles(input.value.trim());
+  list.splice(tiles.indexOf(t), 1);
+  input.value = list.join(" ");
+  update();
+});
+
+update(false);

@@ -1,0 +1,34 @@
+"""Issue 12 §8: the rules page explains the game with tile pictures and describes every ruleset
+from its own settings; the lobby, the home page and the table link to it."""
+
+import pytest
+from django.urls import reverse
+
+from games.engine.ruleset import PRESETS
+from games.pages.rules import describe
+
+pytestmark = pytest.mark.django_db
+
+
+def test_rules_page_shows_tiles_and_every_ruleset(client):
+    html = client.get(reverse("rules")).content.decode()
+    assert 'class="tile t-dr" role="img" aria-label="Red Dragon"' in html
+    for name, rs in PRESETS.items():
+        assert f'id="rules-{name}"' in html and rs.title in html
+
+
+def test_each_ruleset_is_described_from_its_settings():
+    """Seed 000 §2.2 and its note: the classical dead wall of 16 is not topped up and bonus
+    tiles come from the live wall; the modern variant replenishes and replaces from the dead wall."""
+    classical = " ".join(describe(PRESETS["chinese-classical"]))
+    assert "holds 16 tiles" in classical and "not topped up" in classical
+    assert "open end of the live wall" in classical
+    british = " ".join(describe(PRESETS["bmja"]))
+    assert "topped up from the live wall's tail" in british and "replaced from the dead wall" in british
+    assert "At most 1 chow" in british and "No Original Call" in british
+
+
+def test_pages_link_to_the_rules_and_calculator(client):
+    for page in ("home", "lobby"):
+        html = client.get(reverse(page)).content.decode()
+        assert 'href="/rules/"' in html and 'href="/calculator/"' in html
