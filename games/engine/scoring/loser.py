@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from ..analysis import decompositions, waits
 from ..melds import Meld
 from ..ruleset import Ruleset
+from ..wintest import special_shape
 from .context import HandContext
 from .hand import CHOW_SET, PUNG_SET, meld_set
 from .limits import arrangement_limit, hand_limit
-from .special import special_shape
 from .tables import CALLING_FOR
 from .types import WinInfo
 

@@ -8,13 +8,13 @@ from ..analysis import decompositions, waits
 from ..melds import Meld
 from ..ruleset import Ruleset
 from ..tiles import NUM_PLAYING_KINDS, tile_words
+from ..wintest import complete_size, gates_of_heaven, refusal, special_shape
 from .context import HandContext, Item
 from .hand import CHOW_SET, PUNG_SET, ScoredSet, check_seat, check_win, count_tiles, meld_set
-from .limits import arrangement_limit, hand_limit, nine_gates
+from .limits import arrangement_limit, hand_limit
 from .lookups import limit_value, lookups
 from .loser import calling_limit
 from .points import hand_items
-from .special import special_shape
 from .tables import rule_name
 from .types import SELF_DRAWN, HandScore, ScoreItem, WinInfo
 from .winner import PAIR, winner_items
@@ -67,25 +67,23 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
     check_seat("prevailing_wind", prevailing_wind)
     counts, all_counts = count_tiles(concealed, melds, bonus)
     ctx = HandContext(ruleset, all_counts, bonus, seat_wind, prevailing_wind, win)
-    complete_size = 14 - 3 * len(melds)
+    size = complete_size(ruleset, melds)
     if win is None:
         return _loser(ruleset, ctx, counts, melds, None)
     check_win(win)
-    if len(concealed) > complete_size:
-        return _long(ruleset, f"{len(concealed)} tiles in hand where a complete hand has "
-                              f"{complete_size}")
-    # Nine Gates is a pattern of its own: the chow limit does not apply to it.
-    unlimited = "L14" in ctx.lookups.allowed and nine_gates(ctx, counts, melds)
-    shape = None if melds else special_shape(ruleset, counts)
-    readings = _legal_readings(ruleset, counts, melds, unlimited)
-    reason = _illegal_reason(ruleset, counts, win, complete_size, shape, readings)
+    if len(concealed) > size:
+        return _long(ruleset, f"{len(concealed)} tiles in hand where a complete hand has {size}")
+    reason = _illegal_reason(ruleset, counts, melds, win)
     if reason is not None:
-        if len(concealed) == complete_size:
+        if len(concealed) == size:
             return _long(ruleset, f"not a winning hand: {reason}; it holds one tile too many "
                                   "for a losing hand")
         return _loser(ruleset, ctx, counts, melds, f"not a winning hand: {reason}")
+    shape = None if melds else special_shape(ruleset, counts)
     if shape is not None:
         return _special(ruleset, ctx, shape)
+    unlimited = gates_of_heaven(ruleset, counts, melds)
+    readings = _legal_readings(ruleset, counts, melds, unlimited)
     return _winner(ruleset, ctx, counts, melds, win, seat_wind, readings)
 
 
@@ -94,17 +92,16 @@ def _long(rs: Ruleset, reason: str) -> HandScore:
     return HandScore(False, 0, 0, None, 0, _score_items((item,)), reason)
 
 
-def _illegal_reason(rs: Ruleset, counts: list[int], win: WinInfo, size: int,
-                    shape: str | None, readings: list) -> str | None:
-    if sum(counts) < size:
-        return f"{sum(counts)} tiles in hand where a complete hand has {size}"
+def _illegal_reason(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
+                    win: WinInfo) -> str | None:
+    """Why this hand may not go out: the ruleset's one win test (wintest.py) decides."""
+    held = sum(counts)
+    size = complete_size(rs, melds)
+    if held < size:
+        return f"{held} tiles in hand where a complete hand has {size}"
     if counts[win.tile] == 0:
         return f"the winning tile {tile_words(win.tile)} is not in the hand"
-    if shape is not None or readings:
-        return None
-    if rs.max_chows is not None and decompositions(counts):
-        return f"more than {rs.max_chows} chow(s)"
-    return "the tiles do not make four sets and a pair"
+    return refusal(rs, counts, melds)
 
 
 def _legal_readings(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
