@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from . import actions as A
 from . import refusals
 from .actions import Action
-from .analysis import is_thirteen_orphans, is_winning, waits
+from .analysis import is_thirteen_orphans
 from .errors import GameOver, IllegalAction, NotYourTurn
 from .events import Event
 from .melds import CLAIMED_KONG, CONCEALED_KONG, PROMOTED_KONG, Meld
@@ -22,6 +22,7 @@ from .rng import Rng
 from .ruleset import Ruleset
 from .tiles import WIND_TOKENS, all_tiles, format_tiles
 from .wall import Wall
+from .wintest import is_mahjong, winning_tiles
 
 
 @dataclass
@@ -62,6 +63,7 @@ class SeatState:
     discards: list[int] = field(default_factory=list)  # unclaimed discards, in order
     discard_count: int = 0  # all discards made, claimed or not
     drawn: int | None = None  # the tile just drawn (shown apart), if any
+    drawn_source: str | None = None  # where `drawn` came from: wall | dead_wall
     original_call: bool = False
     call_broken: bool = False
 
@@ -116,6 +118,8 @@ class Deal:
         self.seen_before = False  # whether the open window's tile had been discarded before
         self.liable_for: dict[int, int] = {}  # claimant -> discarder who let off a cannon
         self._turn_cache: tuple[int, list[Action]] | None = None
+        self.dealer_last_dealt: int | None = None  # East's 14th tile, if he goes out on his deal
+        self.rob_initial = False  # the open rob window is for a kong declared after the deal
 
         rng = Rng(seed, f"deal:{number}")
         if tiles is None:
@@ -182,6 +186,7 @@ class Deal:
         st = self.seats[seat]
         st.hand[tile] += 1
         st.drawn = tile
+        st.drawn_source = source
         self.last_source = source
         self._draw_event(seat, tile, source, replacement)
 
@@ -202,6 +207,8 @@ class Deal:
     def _take(self, seat: int, n: int) -> None:
         got = [self.wall.draw() for _ in range(n)]
         st = self.seats[seat]
+        if seat == self.dealer:
+            self.dealer_last_dealt = got[-1]
         for t in got:
             st.hand[t] += 1
         self._emit("deal_block", {"seat": seat, "count": n}, seat, {"tiles": format_tiles(got)})
@@ -219,7 +226,10 @@ class Deal:
     def _begin_play(self) -> None:
         self.phase = PLAY
         self.turn = self.dealer
-        self.last_source = "wall"
+        # East's newest tile: a replacement or loose tile he took after the deal, else the last
+        # tile dealt to him, which is where a Blessing of Heaven comes from.
+        east = self.seats[self.dealer]
+        self.last_source = east.drawn_source if east.drawn is not None else "wall"
         self.claimed_turn = False
         self.kong_chain = 0
 
@@ -265,16 +275,12 @@ class Deal:
         return []
 
     def can_win(self, seat: int, counts: list[int]) -> bool:
+        """The ruleset's one win test (wintest), plus what only the deal knows: a broken
+        Original Call forbids going out (003 §3.6)."""
         st = self.seats[seat]
         if st.call_broken:
             return False
-        if not is_winning(counts, self.ruleset.thirteen_orphans):
-            return False
-        if self.ruleset.max_chows is not None:
-            chows = sum(1 for m in st.melds if m.kind == "chow")
-            if chows > self.ruleset.max_chows:
-                return False
-        return True
+        return is_mahjong(self.ruleset, counts, st.melds)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == OVER:
@@ -315,7 +321,7 @@ class Deal:
         if self._may_call(seat):
             for t in kinds:
                 hand[t] -= 1
-                if waits(hand, self.ruleset.thirteen_orphans):
+                if winning_tiles(self.ruleset, hand, st.melds):
                     out.append(Action(seat, A.DISCARD, t, call=True))
                 hand[t] += 1
         return out
@@ -388,7 +394,7 @@ class Deal:
         seat = action.seat
         st = self.seats[seat]
         if action.type == A.WIN:
-            self._finish_win(seat, st.drawn if st.drawn is not None else -1, self.last_source)
+            self._finish_win(seat, self._winning_tile(seat), self.last_source)
             return
         if action.type == A.DISCARD:
             self._discard(seat, action)
@@ -413,6 +419,17 @@ class Deal:
         self._kong_event(seat, PROMOTED_KONG, tile)
         self.kong_chain += 1
         self._open_window(ROB, seat, tile, PROMOTED_KONG)
+
+    def _winning_tile(self, seat: int) -> int:
+        """The tile a self-drawn win is made on: the one just drawn, or for East going out on
+        his dealt hand (Blessing of Heaven, 003 §3.6) the last tile dealt to him."""
+        st = self.seats[seat]
+        if st.drawn is not None:
+            return st.drawn
+        if seat == self.dealer and self.dealer_last_dealt is not None:
+            if st.hand[self.dealer_last_dealt]:
+                return self.dealer_last_dealt
+        return next(t for t in range(34) if st.hand[t])
 
     def _apply_initial(self, action: Action) -> None:
         seat = action.seat
