@@ -344,7 +344,8 @@ class Deal:
         out: list[Action] = []
         hand[tile] += 1
         if self.phase == ROB and self.rob_kind == CONCEALED_KONG:
-            wins = not st.call_broken and is_thirteen_orphans(hand)
+            wins = (not st.call_broken and is_thirteen_orphans(hand)
+                    and is_mahjong(self.ruleset, hand, st.melds))
         else:
             wins = self.can_win(seat, hand)
         hand[tile] -= 1
@@ -406,7 +407,7 @@ class Deal:
             st.melds.append(Meld("kong", (tile,) * 4, False, CONCEALED_KONG))
             self._kong_event(seat, CONCEALED_KONG, tile)
             self.kong_chain += 1
-            if self.ruleset.rob_concealed_kong_for_orphans and self.ruleset.thirteen_orphans:
+            if self._orphans_may_rob():
                 self._open_window(ROB, seat, tile, CONCEALED_KONG)
             else:
                 self._supplement(seat)
@@ -442,12 +443,28 @@ class Deal:
         st.hand[tile] -= 4
         st.melds.append(Meld("kong", (tile,) * 4, False, CONCEALED_KONG))
         self._kong_event(seat, CONCEALED_KONG, tile)
+        if self._orphans_may_rob():
+            # 003 §3.5.1: any concealed kong, even one declared during the deal, may be robbed
+            # by a player who needs its tile for Thirteen Orphans.
+            self.rob_initial = True
+            self._open_window(ROB, seat, tile, CONCEALED_KONG)
+            return
+        self._initial_loose(seat)
+
+    def _initial_loose(self, seat: int) -> None:
+        """The loose tile for a kong declared during the deal; then the next declarer."""
+        self.phase = INITIAL_KONG
+        self.turn = seat
         self._give(seat, self.wall.draw_loose(), "dead_wall")
         if not self._replace_bonus(seat):
             return
         if not self._has_quad(seat):
             self.initial_queue.pop(0)
         self._next_initial()
+
+    def _orphans_may_rob(self) -> bool:
+        rs = self.ruleset
+        return rs.rob_concealed_kong_for_orphans and rs.thirteen_orphans
 
     def _break_call(self, seat: int) -> None:
         st = self.seats[seat]
@@ -578,7 +595,11 @@ class Deal:
 
     def _close_rob(self, best: Action | None) -> None:
         seat, tile, kind = self.window_from, self.window_tile, self.rob_kind
+        initial, self.rob_initial = self.rob_initial, False
         self._clear_window()
+        if best is None and initial:
+            self._initial_loose(seat)
+            return
         if best is None:
             self.phase = PLAY
             self.turn = seat

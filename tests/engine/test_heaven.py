@@ -100,3 +100,44 @@ def test_the_winning_tile_token_is_a_real_tile():
     deal = scripted_deal(hands())
     act(deal, 0, A.WIN)
     assert parse_tile(deal.result.to_json()["tile"]) == deal.result.tile
+
+
+ORPHANS = "b1 b9 c1 c9 d1 d9 we ws ww wn dr dg dw"  # calling on any of the thirteen
+
+
+def test_a_kong_declared_during_the_deal_may_be_robbed_for_thirteen_orphans():
+    """Seed 003 §3.5.1 (robbing a kong: a concealed kong only for Thirteen Orphans) with 000
+    §2.2 (a concealed kong declared during the deal): South's early kong of North winds is
+    robbed by West, who goes out on it."""
+    south = "wn wn wn wn c2 c3 c4 c5 c6 c7 d2 d3 d4"
+    west = "b1 b9 c1 c9 d1 d9 we ws ww dr dg dw dw"  # needs a North wind
+    north = "b2 b3 b4 b5 b6 b7 c2 c3 c4 c5 c6 c7 d5"
+    east = "b2 b3 b4 b5 b6 b7 d2 d3 d4 d5 d6 d7 d8 d8"
+    deal = scripted_deal([east, south, west, north])
+    assert deal.phase == "initial_kong" and deal.turn == 1
+    act(deal, 1, A.CONCEALED_KONG, "wn")
+    assert deal.phase == "rob"
+    assert Action(2, A.WIN) in deal.legal_actions(2)
+    assert Action(3, A.WIN) not in deal.legal_actions(3)
+    act(deal, 0, A.PASS)
+    act(deal, 3, A.PASS)
+    act(deal, 2, A.WIN)
+    result = deal.result
+    assert (result.winner, result.how, result.discarder) == (2, "robbed_kong", 1)
+    assert format_tiles([result.tile]) == "wn"
+    summary = summarise_deal(deal, 1, 0)
+    assert summary.hands[2]["score"]["won"] and summary.hands[2]["score"]["limit"] == "L17"
+    assert sum(summary.deltas) == 0
+
+
+def test_an_unrobbed_early_kong_gets_its_loose_tile_and_play_begins():
+    """Seed 000 §2.2: when nobody robs the early kong, its declarer takes a loose tile and East
+    opens the play."""
+    south = "wn wn wn wn c2 c3 c4 c5 c6 c7 d2 d3 d4"
+    north = "b6 b7 b8 b9 d4 d5 d6 ww ww dr dr dw dg"
+    deal = scripted_deal([HEAVEN, south, OTHERS[1], north], dead="b8")
+    act(deal, 1, A.CONCEALED_KONG, "wn")
+    for s in (0, 2, 3):
+        act(deal, s, A.PASS)
+    assert format_tiles([deal.seats[1].drawn]) == "b8"
+    assert deal.phase == "play" and deal.turn == 0
