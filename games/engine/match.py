@@ -45,6 +45,24 @@ class MatchState:
     history: list[DealSummary] = field(default_factory=list)
 
 
+def dealer_stays(ruleset: Ruleset, winner: int | None, dealer: int, streak: int):
+    """(whether East keeps the deal, East's run of wins carried into the next deal).
+
+    003 §3.3: East keeps the deal whenever he wins, and after a draw. classical.md §3.6: his
+    13th win in a row is the L18 limit hand; a league that rotates after it (DMJL after 9,
+    Bradfield after 13) passes the deal, the others keep it and start counting afresh, so the
+    limit is scored on the 13th, 26th, ... win in a row and never on every win after it.
+    """
+    if winner is None:
+        return ruleset.dealer_keeps_on_draw, 0  # a draw is not a win: the run ends
+    if winner != dealer:
+        return False, 0
+    limit = ruleset.east_consecutive_win_limit
+    if limit and streak >= limit:
+        return not ruleset.east_run_rotates, 0
+    return True, streak
+
+
 class Match:
     def __init__(self, ruleset: Ruleset, seed: str, seating: Seating | None = None) -> None:
         self.ruleset = ruleset
@@ -180,14 +198,8 @@ class Match:
         st.history.append(summary)
         for s in range(4):
             st.points[s] += summary.deltas[s]
-        # Dealer rotation (003 §3.3): East keeps the deal after an East win or a draw.
-        keep = dealer_won or (result.winner is None and self.ruleset.dealer_keeps_on_draw)
-        if dealer_won and streak >= self.ruleset.east_consecutive_win_limit:
-            keep = False  # the streak limit hand ends the run (classical.md §3.6)
-        if keep:
-            st.east_streak = streak
-        else:
-            st.east_streak = 0
+        keep, st.east_streak = dealer_stays(self.ruleset, result.winner, deal.dealer, streak)
+        if not keep:
             st.dealer = (st.dealer + 1) % 4
             if st.dealer == 0:  # the player who first held East in the round has it again
                 st.prevailing_wind += 1

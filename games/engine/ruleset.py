@@ -44,6 +44,7 @@ class Ruleset:
     claimed_kong_counts_concealed: bool = True
     cannon_rule: bool = False
     east_consecutive_win_limit: int = 13  # 0: no limit hand for East's run (L18)
+    east_run_rotates: bool = False  # a league rule: the deal passes after that limit hand
     # Scoring table details (rules/classical.md §1, rules/leagues.md); see docs/scoring.md
     selfdraw_points: int = 2
     selfdraw_points_on_loose: bool = True
@@ -125,6 +126,7 @@ PRESETS: dict[str, Ruleset] = {
         mahjong_points=20,
         limit=500,
         east_consecutive_win_limit=9,
+        east_run_rotates=True,
         three_scholars_no_chow=False,
         cannon_rule=True,
         cannon_wall_tiles=5,
