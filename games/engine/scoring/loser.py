@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..analysis import decompositions, waits
 from ..melds import Meld
 from ..ruleset import Ruleset
-from ..wintest import special_shape
+from ..wintest import complete_size, special_shape
 from .context import HandContext
 from .hand import CHOW_SET, PUNG_SET, meld_set
 from .limits import arrangement_limit, hand_limit
@@ -21,7 +21,7 @@ def calling_limit(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
 
     Limit hands count as if the tile were self-drawn from the wall; Purity gives 3 doubles.
     """
-    if sum(counts) != 13 - 3 * len(melds):
+    if sum(counts) != complete_size(rs, melds) - 1:
         return None
     best: tuple[str, int, int] | None = None
     declared = [meld_set(m, rs) for m in melds]

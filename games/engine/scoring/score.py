@@ -213,9 +213,9 @@ def _loser(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Mel
            reason: str | None) -> HandScore:
     """A losing hand (§1.1): declared sets as declared; concealed pungs and pairs as held
     (four undeclared tiles are a concealed pung); chows score nothing, so need not be found."""
-    if sum(counts) > 13 - 3 * len(melds):
-        return _long(rs, reason or f"{sum(counts)} tiles in hand where a losing hand has "
-                                   f"{13 - 3 * len(melds)}")
+    size = complete_size(rs, melds) - 1
+    if sum(counts) > size:
+        return _long(rs, reason or f"{sum(counts)} tiles in hand where a losing hand has {size}")
     sets = [meld_set(m, rs) for m in melds]
     pairs = []
     for kind, n in enumerate(counts):

@@ -35,7 +35,7 @@ def _set_doubles(ctx: HandContext, sets: list[ScoredSet], pair: int, items: list
     doubles = ctx.lookups.doubles
     n = 0
     chows = [s[0] for s in sets].count(CHOW_SET)
-    if (rs.zero_point_double and chows == 4 and pair < 31
+    if (rs.zero_point_double and chows == len(sets) and pair < 31
             and pair != ctx.own_wind and pair != ctx.prevailing):
         items.append(doubles["W1"])
         n += 1
