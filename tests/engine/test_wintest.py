@@ -91,11 +91,14 @@ def test_gates_of_heaven_with_a_terminal_is_not_bmja():
 
 
 @pytest.mark.parametrize("ruleset", list(PRESETS.values()), ids=list(PRESETS))
-def test_thirteen_orphans_goes_out_everywhere(ruleset):
-    """classical.md §1.10 L17, leagues.md §4: Thirteen Orphans in every table."""
+def test_thirteen_orphans_goes_out_where_the_ruleset_has_it(ruleset):
+    """classical.md §1.10 L17, leagues.md §4: Thirteen Orphans in every 13-tile table that
+    lists it; never in the 16-tile game (seed 002), whose hands are five sets and a pair."""
     tiles = "b1 b9 c1 c9 d1 d9 we ws ww wn dr dg dw dw"
-    assert is_mahjong(ruleset, counts_of(tiles), [])
-    assert scores_won(ruleset, tiles)
+    expected = ruleset.thirteen_orphans and "L17" in ruleset.limit_hands
+    assert expected == (ruleset.hand_size == 13)
+    assert is_mahjong(ruleset, counts_of(tiles), []) == expected
+    assert scores_won(ruleset, tiles) == expected
 
 
 def test_wrong_size_is_refused():

@@ -15,7 +15,7 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 def nine_gates(ctx: HandContext, concealed: Sequence[int], melds: Sequence[Meld]) -> bool:
     """L14: concealed 1112345678999 of one suit, then any tile of it (BMJA: a 2-8)."""
     win = ctx.win
-    if melds or win is None or win.tile >= 27:
+    if melds or ctx.open_groups or win is None or win.tile >= 27:
         return False
     lo = win.tile - win.tile % 9
     if concealed[lo] < 3 or concealed[lo + 8] < 3:
@@ -50,6 +50,7 @@ def hand_limit(ctx: HandContext, concealed: Sequence[int], melds: Sequence[Meld]
     if "L15" in allowed and rs.snake == "squirming" and _squirming_snake(ctx, melds):
         return "L15"
     if ("L16" in allowed and len(ctx.suits) == 1 and not ctx.honours and ctx.self_drawn
+            and not ctx.open_groups
             and all(m.kind == KONG and m.kong != "promoted" for m in melds)
             and all(m.kong != "claimed" or rs.claimed_kong_counts_concealed for m in melds)):
         return "L16"
@@ -89,7 +90,7 @@ def arrangement_limit(ctx: HandContext, sets: Sequence[ScoredSet]) -> str | None
     rs = ctx.ruleset
     allowed = ctx.lookups.allowed
     chows = any([s[0] == CHOW_SET for s in sets])
-    if "L8" in allowed and not chows and all([s[3] for s in sets]):
+    if "L8" in allowed and not chows and all([s[3] for s in sets]) and not ctx.open_groups:
         if rs.buried_treasure_one_suit:
             if len(ctx.suits) <= 1:
                 return "L8"

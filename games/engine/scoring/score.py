@@ -10,6 +10,7 @@ from ..ruleset import Ruleset
 from ..tiles import NUM_PLAYING_KINDS, tile_words
 from ..wintest import complete_size, gates_of_heaven, refusal, special_shape
 from .context import HandContext, Item
+from .groups import fold_groups
 from .hand import CHOW_SET, PUNG_SET, ScoredSet, check_seat, check_win, count_tiles, meld_set
 from .limits import arrangement_limit, hand_limit
 from .lookups import limit_value, lookups
@@ -62,28 +63,40 @@ def _total(rs: Ruleset, points: int, doubles: int, limit: str | None) -> int:
 
 def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bonus: list[int],
                seat_wind: int, prevailing_wind: int, win: WinInfo | None) -> HandScore:
-    """Score one hand. `concealed` holds the winning tile for a winner."""
+    """Score one hand. `concealed` holds the winning tile for a winner. `melds` may also lay out
+    the hand's pair, knitted groups and the set the winning tile completed (groups.py)."""
     check_seat("seat_wind", seat_wind)
     check_seat("prevailing_wind", prevailing_wind)
+    if win is not None:
+        check_win(win)
+    laid = fold_groups(melds, win)
+    melds = laid.declared
+    if laid.tiles:
+        concealed = list(concealed) + laid.tiles
     counts, all_counts = count_tiles(concealed, melds, bonus)
     ctx = HandContext(ruleset, all_counts, bonus, seat_wind, prevailing_wind, win)
+    ctx.open_groups = laid.exposed
     size = complete_size(ruleset, melds)
     if win is None:
         return _loser(ruleset, ctx, counts, melds, None)
-    check_win(win)
     if len(concealed) > size:
         return _long(ruleset, f"{len(concealed)} tiles in hand where a complete hand has {size}")
     reason = _illegal_reason(ruleset, counts, melds, win)
+    shape = None if melds or reason else special_shape(ruleset, counts)
+    unlimited = not laid.exposed and gates_of_heaven(ruleset, counts, melds)
+    readings = [] if reason else _legal_readings(ruleset, counts, melds, unlimited)
+    if shape is not None and laid.exposed:
+        if not readings:  # the win stood on a concealed special hand, and a group is exposed
+            reason = (f"{rule_name(ruleset, shape)} must be concealed, and a group of it is "
+                      "laid out exposed")
+        shape = None
     if reason is not None:
         if len(concealed) == size:
             return _long(ruleset, f"not a winning hand: {reason}; it holds one tile too many "
                                   "for a losing hand")
         return _loser(ruleset, ctx, counts, melds, f"not a winning hand: {reason}")
-    shape = None if melds else special_shape(ruleset, counts)
     if shape is not None:
         return _special(ruleset, ctx, shape)
-    unlimited = gates_of_heaven(ruleset, counts, melds)
-    readings = _legal_readings(ruleset, counts, melds, unlimited)
     return _winner(ruleset, ctx, counts, melds, win, seat_wind, readings)
 
 

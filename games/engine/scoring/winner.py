@@ -42,7 +42,7 @@ def _set_doubles(ctx: HandContext, sets: list[ScoredSet], pair: int, items: list
     if chows == 0:
         items.append(doubles["W2"])
         n += 1
-    if ctx.self_drawn and all([s[3] for s in sets]):
+    if ctx.self_drawn and all([s[3] for s in sets]) and not ctx.open_groups:
         items.append(doubles["W3"])
         n += 1
     if len(ctx.suits) == 1:
