@@ -17,7 +17,7 @@ from .errors import GameOver, IllegalAction, NotYourTurn
 from .events import Event
 from .melds import CLAIMED_KONG, CONCEALED_KONG, PROMOTED_KONG, Meld
 from .phases import CLAIM, INITIAL_KONG, OVER, PLAY, ROB
-from .rituals import WallBreak, break_wall
+from .rituals import WallBreak, break_by
 from .rng import Rng
 from .ruleset import Ruleset
 from .tiles import WIND_TOKENS, all_tiles, format_tiles
@@ -66,6 +66,7 @@ class SeatState:
     drawn_source: str | None = None  # where `drawn` came from: wall | dead_wall
     original_call: bool = False
     call_broken: bool = False
+    fishing: bool = False  # 001: declared calling (one tile from Mah Jong)
 
     def tiles(self) -> list[int]:
         return [k for k in range(42) for _ in range(self.hand[k])]
@@ -90,7 +91,11 @@ class Deal:
         number: int = 1,
         brk: WallBreak | None = None,
         tiles: list[int] | None = None,
+        goulash: bool = False,
     ) -> None:
+        self.goulash = goulash
+        if goulash:  # 001 (classical.md §4): no chows in a Goulash, in play or in the win test
+            ruleset = ruleset.replace(max_chows=0)
         self.ruleset = ruleset
         self.dealer = dealer
         self.prevailing_wind = prevailing_wind
@@ -126,7 +131,7 @@ class Deal:
             tiles = all_tiles(ruleset.bonus_tiles)
             rng.shuffle(tiles)
         if brk is None:
-            brk = break_wall(dealer, rng.throw(), rng.throw())
+            brk = break_by(ruleset.break_form, dealer, rng)
         self.brk = brk
         self.wall = Wall(
             tiles,
@@ -134,6 +139,7 @@ class Deal:
             ruleset.wall_stacks_per_side,
             ruleset.dead_wall_stacks,
             ruleset.dead_wall_replenish,
+            ruleset.loose_tiles,
         )
         self._deal_tiles()
 
@@ -154,6 +160,7 @@ class Deal:
                 "dealer": self.dealer,
                 "prevailing_wind": WIND_TOKENS[self.prevailing_wind],
                 "winds": [WIND_TOKENS[self.wind_of(s)] for s in range(4)],
+                **({"goulash": True} if self.goulash else {}),
             },
         )
         self._emit("wall_built", {"stacks_per_side": rs.wall_stacks_per_side})
@@ -161,23 +168,37 @@ class Deal:
         self._emit(
             "dice", {"thrower": brk.dealer, "dice": list(brk.dealer_throw), "purpose": "wall"}
         )
-        self._emit(
-            "dice", {"thrower": brk.breaker, "dice": list(brk.breaker_throw), "purpose": "break"}
-        )
+        if brk.breaker_throw:
+            self._emit(
+                "dice",
+                {"thrower": brk.breaker, "dice": list(brk.breaker_throw), "purpose": "break"},
+            )
         self._emit("wall_broken", {**brk.to_json(), "dead_wall": self.wall.dead_left})
         order = [(self.dealer + k) % 4 for k in range(4)]
         for _ in range(rs.hand_size // 4):
             for s in order:
                 self._take(s, 4)
         rest = rs.hand_size % 4  # 13 tiles: East two more, the others one; 16: East one more
+        if rest == 1 and rs.east_final_tiles == "chan_chan":
+            # 000 note (chan-chan), 001: East takes the top tiles of the next stack and of the
+            # one after next at once; South, West and North then take the three between.
+            self.wall.leap()
         self._take(self.dealer, rest + 1)
         if rest:
             for s in order[1:]:
                 self._take(s, rest)
-        # Bonus tiles melded and replaced, East first, each seat until it holds none (000 §2.2).
-        for s in order:
-            if not self._replace_bonus(s):
-                return
+        if rs.bonus_rounds:
+            # 002: East, South, West, North replace what they hold; a bonus tile drawn as a
+            # replacement waits until the others have drawn theirs.
+            while any(any(self.seats[s].hand[34:]) for s in order):
+                for s in order:
+                    if not self._replace_bonus(s, once=True):
+                        return
+        else:
+            # Bonus tiles melded and replaced, East first, each seat until it holds none (000).
+            for s in order:
+                if not self._replace_bonus(s):
+                    return
         self.initial_queue = [s for s in order if self._has_quad(s)]
         self._next_initial()
 
@@ -214,7 +235,7 @@ class Deal:
         self._emit("deal_block", {"seat": seat, "count": n}, seat, {"tiles": format_tiles(got)})
 
     def _has_quad(self, seat: int) -> bool:
-        return self.wall.dead_left > 0 and any(c == 4 for c in self.seats[seat].hand[:34])
+        return self.wall.can_supplement and any(c == 4 for c in self.seats[seat].hand[:34])
 
     def _next_initial(self) -> None:
         if self.initial_queue:
@@ -233,11 +254,12 @@ class Deal:
         self.claimed_turn = False
         self.kong_chain = 0
 
-    def _replace_bonus(self, seat: int) -> bool:
-        """Meld every bonus tile in `seat`'s hand and replace it. False if the deal ended."""
+    def _replace_bonus(self, seat: int, once: bool = False) -> bool:
+        """Meld every bonus tile in `seat`'s hand and replace it (`once`: only those held now).
+        False if the deal ended."""
         st = self.seats[seat]
         while True:
-            found = [t for t in range(34, 42) if st.hand[t]]
+            found = [t for t in range(34, 42) for _ in range(st.hand[t])]
             if not found:
                 return True
             for t in found:
@@ -246,11 +268,13 @@ class Deal:
                 self._emit("bonus_melded", {"seat": seat, "tile": format_tiles([t])})
                 if not self._draw_replacement(seat):
                     return False
+            if once:
+                return True
 
     def _draw_replacement(self, seat: int) -> bool:
         """A replacement for a bonus tile: from the open end of the live wall in the classical
         game (003 §3.2), from the dead wall where the ruleset says so."""
-        if self.ruleset.bonus_replacement == "dead_wall" and self.wall.dead_left:
+        if self.ruleset.bonus_replacement == "dead_wall" and self.wall.can_supplement:
             tile = self.wall.draw_loose()
             source = "dead_wall"
         elif self.wall.live_left:
@@ -280,6 +304,8 @@ class Deal:
         st = self.seats[seat]
         if st.call_broken:
             return False
+        if self.ruleset.must_declare_calling and not st.fishing and st.discard_count:
+            return False  # 001: only a player who has declared "fishing" goes out
         return is_mahjong(self.ruleset, counts, st.melds)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -309,7 +335,7 @@ class Deal:
         if not self.claimed_turn:
             if self.last_source and self.can_win(seat, hand):
                 out.append(Action(seat, A.WIN))
-            if self.wall.dead_left:
+            if self.wall.can_supplement:
                 for t in kinds:
                     if hand[t] == 4:
                         out.append(Action(seat, A.CONCEALED_KONG, t))
@@ -352,7 +378,7 @@ class Deal:
         if wins:
             out.append(Action(seat, A.WIN))
         if self.phase == CLAIM and tile < 34:
-            if hand[tile] == 3 and self.wall.dead_left:
+            if hand[tile] == 3 and self.wall.can_supplement:
                 out.append(Action(seat, A.KONG))
             if hand[tile] >= 2:
                 out.append(Action(seat, A.PUNG))
@@ -488,6 +514,12 @@ class Deal:
         self.seen_before = tile in self.seen
         self.seen.add(tile)
         self._emit("discard", {"seat": seat, "tile": format_tiles([tile]), "call": action.call})
+        rs = self.ruleset
+        if rs.must_declare_calling and not st.fishing and winning_tiles(rs, st.hand, st.melds):
+            # 001: a player one tile from Mah Jong must say he is "fishing"; the engine says it
+            # for him, so nobody can forget it and lose a win to the rule.
+            st.fishing = True
+            self._emit("fishing", {"seat": seat})
         self._open_window(CLAIM, seat, tile, None)
 
     def _open_window(self, phase: str, seat: int, tile: int, rob_kind: str | None) -> None:

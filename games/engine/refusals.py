@@ -55,7 +55,7 @@ def why_illegal(deal: Deal, action: Action) -> str:
         )
     if kind == A.KONG:
         if deal.phase == CLAIM:
-            if not deal.wall.dead_left:
+            if not deal.wall.can_supplement:
                 return "the dead wall is exhausted: no more kongs"
             return "you need three matching tiles in your hand to claim a kong"
         return "to declare a kong on your turn, say which kind"
@@ -72,7 +72,7 @@ def why_illegal(deal: Deal, action: Action) -> str:
             return "you can only declare a kong on your own turn"
         if deal.claimed_turn:
             return "you cannot declare a kong after claiming a chow or pung"
-        if not deal.wall.dead_left:
+        if not deal.wall.can_supplement:
             return "the dead wall is exhausted: no more kongs"
         if kind == A.CONCEALED_KONG:
             return f"you do not hold four {tile_words(action.tile)}"

@@ -17,7 +17,8 @@ FIGURE_2_BREAK = ((4, 4), (1, 2))
 def wall_positions(ruleset: Ruleset, brk) -> tuple[list[int], list[int]]:
     """Which index of the shuffled tile list lands at each live and dead wall place."""
     n = 8 * ruleset.wall_stacks_per_side
-    w = Wall(list(range(n)), brk, ruleset.wall_stacks_per_side, ruleset.dead_wall_stacks)
+    w = Wall(list(range(n)), brk, ruleset.wall_stacks_per_side, ruleset.dead_wall_stacks,
+             loose_tiles=ruleset.loose_tiles)
     return w.live, w.dead
 
 
