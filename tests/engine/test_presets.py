@@ -10,7 +10,6 @@ from games.engine.ruleset import PLAYABLE, PRESETS
 from .invariants import hand_sizes_right, someone_can_act, tiles_accounted_for
 
 
-
 def play_game(name: str, seed: str) -> Match:
     rs = PRESETS[name].replace(rounds=1)
     match = Match(rs, seed)
