@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..melds import KONG, Meld
+from ..wintest import is_nine_gates_shape
 from .context import HandContext
 from .hand import CHOW_SET, ScoredSet
 from .types import DEAD_WALL, WALL
@@ -13,18 +14,22 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def nine_gates(ctx: HandContext, concealed: Sequence[int], melds: Sequence[Meld]) -> bool:
-    """L14: concealed 1112345678999 of one suit, then any tile of it (BMJA: a 2-8)."""
+    """L14: concealed 1112345678999 of one suit, then any tile of it. BMJA's Gates of Heaven
+    (leagues.md §4) is judged on the shape alone: those thirteen plus a 2-8, whichever came
+    last."""
     win = ctx.win
-    if melds or ctx.open_groups or win is None or win.tile >= 27:
+    if melds or ctx.open_groups or win is None:
+        return False
+    if ctx.ruleset.nine_gates_minor_only:
+        return is_nine_gates_shape(concealed, True)
+    if win.tile >= 27:
         return False
     lo = win.tile - win.tile % 9
     if concealed[lo] < 3 or concealed[lo + 8] < 3:
         return False  # a cheap no for almost every hand
     before = list(concealed[lo:lo + 9])
     before[win.tile - lo] -= 1
-    if tuple(before) != _NINE_GATES or sum(concealed[:34]) != 14:
-        return False
-    return not ctx.ruleset.nine_gates_minor_only or win.tile % 9 not in (0, 8)
+    return tuple(before) == _NINE_GATES and sum(concealed[:34]) == 14
 
 
 def _squirming_snake(ctx: HandContext, melds: Sequence[Meld]) -> bool:
