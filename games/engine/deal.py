@@ -300,7 +300,7 @@ class Deal:
 
     def can_win(self, seat: int, counts: list[int]) -> bool:
         """The ruleset's one win test (wintest), plus what only the deal knows: a broken
-        Original Call forbids going out (003 §3.6)."""
+        Original Call forbids going out (003 §3.5)."""
         st = self.seats[seat]
         if st.call_broken:
             return False
@@ -449,7 +449,7 @@ class Deal:
 
     def _winning_tile(self, seat: int) -> int:
         """The tile a self-drawn win is made on: the one just drawn, or for East going out on
-        his dealt hand (Blessing of Heaven, 003 §3.6) the last tile dealt to him."""
+        his dealt hand (Blessing of Heaven, 003 §3.5) the last tile dealt to him."""
         st = self.seats[seat]
         if st.drawn is not None:
             return st.drawn

@@ -190,12 +190,10 @@ PRESETS: dict[str, Ruleset] = {
 PRESETS["british"] = PRESETS["bmja"].replace(
     name="british",
     title="British (seed 001)",
-    description="Seed 001: wind tiles dealt for seats, one chow, fishing, a Goulash after a "
-    "wash-out.",
+    description="Wind tiles dealt for seats, one chow, fishing, a Goulash after a wash-out.",
     seating_form="dealt_winds",
     east_final_tiles="chan_chan",
     goulash_after_washout=True,
-    discard_display="centre",
 )
 
 # Seed 002: the 16-tile deal.

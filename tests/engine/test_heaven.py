@@ -23,7 +23,7 @@ def hands():
 
 
 def test_east_going_out_on_his_dealt_tiles_is_scored_as_heavens_blessing():
-    """Seed 003 §3.6 (Mah Jong) with classical.md §1.10 L1: East may go out on his 14 dealt
+    """Seed 003 §3.5 (Mah Jong) with classical.md §1.10 L1: East may go out on his 14 dealt
     tiles before any discard; the win names the last tile dealt to him, drawn from the wall,
     and scores the Blessing of Heaven limit."""
     deal = scripted_deal(hands())
@@ -41,7 +41,7 @@ def test_east_going_out_on_his_dealt_tiles_is_scored_as_heavens_blessing():
 
 
 def test_east_wins_on_his_dealt_tiles_after_a_non_dealers_early_kong():
-    """Seed 000 §2.2 (a concealed kong declared during the deal) then 003 §3.6: South's loose
+    """Seed 000 §2.2 (a concealed kong declared during the deal) then 003 §3.5: South's loose
     tile is South's, not East's; East's win still names his own last dealt tile."""
     south = "dr dr dr dr c1 c2 c3 c7 c8 d1 d2 d3 d4"
     deal = scripted_deal([HEAVEN, south, *hands()[2:]], dead="wn")
@@ -79,7 +79,7 @@ class HeavenMatch(Match):
 
 
 def test_a_blessing_of_heaven_is_scored_and_replays_exactly():
-    """Seed 003 §3.6: the match scores East's dealt-tile win, keeps East as dealer, and the
+    """Seed 003 §3.5: the match scores East's dealt-tile win, keeps East as dealer, and the
     record replays to the same state and points."""
     match = HeavenMatch.new("chinese-classical", "heaven")
     events = match.apply(Action(0, A.WIN))
@@ -96,7 +96,7 @@ def test_a_blessing_of_heaven_is_scored_and_replays_exactly():
 
 
 def test_the_winning_tile_token_is_a_real_tile():
-    """Seed 003 §3.6: the recorded winning tile parses back to the tile named."""
+    """Seed 003 §3.5: the recorded winning tile parses back to the tile named."""
     deal = scripted_deal(hands())
     act(deal, 0, A.WIN)
     assert parse_tile(deal.result.to_json()["tile"]) == deal.result.tile
