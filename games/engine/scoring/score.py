@@ -12,6 +12,7 @@ from ..wintest import complete_size, gates_of_heaven, refusal, special_shape
 from .context import HandContext, Item
 from .groups import fold_groups
 from .hand import CHOW_SET, PUNG_SET, ScoredSet, check_seat, check_win, count_tiles, meld_set
+from .hongkong import hongkong_loser, hongkong_winner
 from .limits import arrangement_limit, hand_limit
 from .lookups import limit_value, lookups
 from .loser import calling_limit
@@ -77,8 +78,10 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
     ctx = HandContext(ruleset, all_counts, bonus, seat_wind, prevailing_wind, win)
     ctx.open_groups = laid.exposed
     size = complete_size(ruleset, melds)
+    hongkong = ruleset.scoring == "hongkong"
     if win is None:
-        return _loser(ruleset, ctx, counts, melds, None)
+        return hongkong_loser(ruleset, None) if hongkong else _loser(ruleset, ctx, counts, melds,
+                                                                       None)
     if len(concealed) > size:
         return _long(ruleset, f"{len(concealed)} tiles in hand where a complete hand has {size}")
     reason = _illegal_reason(ruleset, counts, melds, win)
@@ -94,7 +97,11 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
         if len(concealed) == size:
             return _long(ruleset, f"not a winning hand: {reason}; it holds one tile too many "
                                   "for a losing hand")
+        if hongkong:
+            return hongkong_loser(ruleset, f"not a winning hand: {reason}")
         return _loser(ruleset, ctx, counts, melds, f"not a winning hand: {reason}")
+    if hongkong:
+        return hongkong_winner(ruleset, ctx, counts, melds, win, seat_wind, readings, shape)
     if shape is not None:
         return _special(ruleset, ctx, shape)
     return _winner(ruleset, ctx, counts, melds, win, seat_wind, readings)
