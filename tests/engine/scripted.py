@@ -30,6 +30,8 @@ def deal_order(ruleset: Ruleset, dealer: int) -> list[int]:
         for s in order:
             seats += [s] * 4
     rest = ruleset.hand_size % 4
+    if rest == 1 and ruleset.east_final_tiles == "chan_chan":
+        return seats + order + [dealer]  # East's two top tiles lie four places apart
     seats += [dealer] * (rest + 1)
     if rest:
         for s in order[1:]:
