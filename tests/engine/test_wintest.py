@@ -125,9 +125,9 @@ _SETS = [("pung", t) for t in range(34)] + [("chow", s * 9 + r) for s in range(3
 
 
 @st.composite
-def built_hands(draw):
-    n = draw(st.integers(0, 4))
-    sets = draw(st.lists(st.sampled_from(_SETS), min_size=4, max_size=4))
+def built_hands(draw, size=4):
+    n = draw(st.integers(0, size))
+    sets = draw(st.lists(st.sampled_from(_SETS), min_size=size, max_size=size))
     pair = draw(st.integers(0, 33))
     counts = [0] * 34
     melds = []
@@ -157,12 +157,14 @@ def _name(t):
 
 
 @settings(max_examples=300, deadline=None)
-@given(built_hands(), st.sampled_from(sorted(PRESETS)))
-def test_scoring_agrees_with_the_win_test(hand, name):
+@given(st.sampled_from(sorted(PRESETS)), st.data())
+def test_scoring_agrees_with_the_win_test(name, data):
     """Issue 10 / DESIGN "one home per ruleset": every hand the win test accepts scores as won,
-    and every hand it refuses scores as not won."""
-    concealed, melds, win, counts = hand
+    and every hand it refuses scores as not won (sets and a pair, four or five sets as the
+    ruleset's hand size asks, or one set fewer or more)."""
     ruleset = PRESETS[name]
+    size = (ruleset.hand_size + 1) // 3 + data.draw(st.sampled_from((0, 0, 0, -1, 1)))
+    concealed, melds, win, counts = data.draw(built_hands(size))
     r = score_hand(ruleset, concealed=concealed, melds=melds, bonus=[], seat_wind=2,
                    prevailing_wind=0, win=WinInfo(tile=win, source="wall"))
     assert r.won == is_mahjong(ruleset, counts, melds), r.reason
