@@ -240,7 +240,6 @@ PRESETS["shanghai"] = CHINESE_CLASSICAL.replace(
     "wall's tail.",
     dead_wall_stacks=0,
     bonus_replacement="dead_wall",
-    original_call=False,
 )
 
 DEFAULT_RULESET = "chinese-classical"

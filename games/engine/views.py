@@ -6,6 +6,7 @@ a spectator's holds public facts only; neither holds the wall order or the seed.
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 from .tiles import WIND_TOKENS, format_tiles
@@ -32,6 +33,24 @@ def _seat_public(match: Match, s: int) -> dict[str, Any]:
     }
 
 
+def centre_pool(match: Match) -> str:
+    """003 §3.3: the unclaimed discards lie at random in the centre, so nobody can read who
+    threw which tile or in which order. Each tile's place comes from a keyed hash of the secret
+    seed, the deal, the tile and how many of its kind lie there: stable while play goes on,
+    and telling nothing of seats or order."""
+    deal = match.deal
+    seen: dict[int, int] = {}
+    keyed = []
+    for st in deal.seats:
+        for t in st.discards:
+            seen[t] = seen.get(t, 0) + 1
+    for t, n in seen.items():
+        for k in range(n):
+            digest = hashlib.sha256(f"{match.seed}:{deal.number}:{t}:{k}".encode()).digest()
+            keyed.append((digest, t))
+    return format_tiles([t for _, t in sorted(keyed)])
+
+
 def public_view(match: Match) -> dict[str, Any]:
     deal = match.deal
     last = match.history[-1].to_json() if match.history and deal.is_over else None
@@ -42,7 +61,7 @@ def public_view(match: Match) -> dict[str, Any]:
             "tile": format_tiles([deal.window_tile]),
             "kind": "rob" if deal.phase == "rob" else "discard",
         }
-    return {
+    view = {
         "version": match.version,
         "ruleset": match.ruleset.name,
         "ruleset_title": match.ruleset.title,
@@ -60,6 +79,7 @@ def public_view(match: Match) -> dict[str, Any]:
             else None
         ),
         "wall": deal.wall.public(),
+        "discard_display": match.ruleset.discard_display,
         "rituals": {"seating": match.seating.to_json(), "break": deal.brk.to_json()},
         # In a window everyone but the discarder is shown as waiting until it closes: who has
         # answered already would hint at who had nothing to claim.
@@ -75,6 +95,9 @@ def public_view(match: Match) -> dict[str, Any]:
         "drawn": None,
         "legal_actions": [],
     }
+    if match.ruleset.discard_display == "centre":
+        view["centre"] = centre_pool(match)
+    return view
 
 
 def seat_view(match: Match, seat: int) -> dict[str, Any]:

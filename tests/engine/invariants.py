@@ -30,8 +30,10 @@ def hand_sizes_right(deal: Deal) -> None:
             expected = {n, n + 1} if s == deal.result.winner else {n}
             if deal.result.winner is None:
                 expected = {n, n + 1}  # a bonus tile as the last tile stops a turn midway
-        elif deal.phase == INITIAL_KONG:
+        elif deal.phase == INITIAL_KONG or deal.rob_initial:
             expected = {n + 1} if s == deal.dealer else {n}
+            if deal.rob_initial and s == deal.window_from:
+                expected = {e - 1 for e in expected}  # the kong's loose tile is not yet taken
         elif deal.phase == PLAY and s == deal.turn:
             expected = {n + 1}
         else:
@@ -56,6 +58,8 @@ PUBLIC_TILE_PATHS = (
     "seats.*.melds.*.tiles",
     "seats.*.bonus",
     "seats.*.discards",
+    "centre",
+    "rituals.seating.row.*",  # the wind tiles of the seating, turned up
     "last_discard.tile",
     "claim.tile",
     "prevailing_wind",  # wind names share the tile tokens
