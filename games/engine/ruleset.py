@@ -221,7 +221,11 @@ PRESETS["cantonese"] = CHINESE_CLASSICAL.replace(
     title="Cantonese (Hong Kong)",
     description="Seed 004: first dealer by dice, 14 untouchable tiles at the tail, leaping "
     "the tiles.",
-    scoring="classical",
+    scoring="hongkong",
+    mahjong_points=1,
+    limit=1024,
+    east_doubles=False,
+    losers_settle=False,
     first_dealer_by_dice=True,
     break_form="own_wall",
     east_final_tiles="chan_chan",
