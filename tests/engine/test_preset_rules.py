@@ -2,16 +2,20 @@
 
 from collections import Counter
 
+import pytest
+
 from games.engine import actions as A
+from games.engine import bots
 from games.engine.actions import Action
 from games.engine.deal import Deal
+from games.engine.errors import IllegalAction
 from games.engine.match import Match
 from games.engine.rituals import break_wall
 from games.engine.ruleset import PRESETS
 from games.engine.tiles import format_tiles, parse_tiles
 
 from .scripted import scripted_deal, wall_positions
-from .util import act, pass_all
+from .util import act, discard_drawn, pass_all
 
 SIXTEEN = PRESETS["sixteen-tile"]
 SHANGHAI = PRESETS["shanghai"]
@@ -168,8 +172,6 @@ def test_a_british_wash_out_is_followed_by_a_goulash_with_the_same_east():
     """Seed 001: a wash-out is followed by a Goulash deal (no chows, classical.md §4), the same
     East dealing; the deal passes after the Goulash."""
     match = Match(BRITISH, "goulash")
-    from games.engine import bots
-
     while not match.is_over:
         deal = match.deal
         match.apply(bots.choose(match, match.waiting_on()[0], "greedy"))
@@ -187,3 +189,62 @@ def test_a_british_wash_out_is_followed_by_a_goulash_with_the_same_east():
         match.apply(bots.choose(match, match.waiting_on()[0], "greedy"))
         assert all(a.type != A.CHOW for s in range(4) for a in goulash.legal_actions(s))
     assert match.state.dealer == (washed.dealer + 1) % 4
+
+
+def _unfished_promotion(rs):
+    """East pungs South's 5 of Bamboo, keeps the fourth, and is not calling after his discard;
+    he draws a second Red dragon, promotes the pung and goes complete on the loose tile."""
+    hands = [
+        "b5 b5 b5 c1 c1 c1 d7 d8 d9 wn wn dr ww dg",
+        "b5 b1 b2 b3 c4 c5 c6 c7 c8 c9 d1 d2 d3",
+        "b6 b7 b8 b9 c2 c3 c4 c5 d4 d5 d6 we we",
+        "b6 b7 b8 b9 c6 c7 c8 d4 d5 d6 ws ws ws",
+    ]
+    deal = scripted_deal(hands, ruleset=rs, draws="b1 c9 c9 d2 dr", dead="wn")
+    act(deal, 0, A.DISCARD, "ww")
+    pass_all(deal)
+    act(deal, 1, A.DISCARD, "b5")
+    act(deal, 0, A.PUNG)
+    pass_all(deal)
+    events = act(deal, 0, A.DISCARD, "dg")
+    assert not any(e.type == "fishing" for e in events)
+    pass_all(deal)
+    for _ in range(3):
+        discard_drawn(deal)
+        pass_all(deal)
+    act(deal, 0, A.PROMOTE_KONG, "b5")
+    pass_all(deal)
+    assert format_tiles([deal.seats[0].drawn]) == "wn"
+    return deal
+
+
+def test_a_player_who_never_declared_fishing_cannot_go_out():
+    """Seed 001: a player must declare "fishing" before he may call Mah Jong; one who was never
+    one tile away after a discard (here he went complete through a promoted kong's loose tile)
+    cannot go out, while the same hand goes out where no declaration is asked for."""
+    rs = BRITISH.replace(goulash_after_washout=False)
+    assert Action(0, A.WIN) not in _unfished_promotion(rs).legal_actions(0)
+    free = rs.replace(must_declare_calling=False)
+    assert Action(0, A.WIN) in _unfished_promotion(free).legal_actions(0)
+
+
+def test_going_out_without_fishing_is_refused_with_the_reason():
+    """Seed 001: the refusal names the missing fishing declaration."""
+    deal = _unfished_promotion(BRITISH.replace(goulash_after_washout=False))
+    with pytest.raises(IllegalAction, match="fishing"):
+        act(deal, 0, A.WIN)
+
+
+def test_a_second_chow_is_refused_in_the_one_chow_game_with_the_reason():
+    """Seed 001 ("only one Chow per player"): a complete hand of two chows may not go out, and
+    the refusal says why."""
+    hands = [
+        "b1 b2 b3 c4 c5 c6 d7 d7 d7 b5 b5 b5 c9 c9",
+        "c1 c2 c3 c7 c8 d1 d2 d3 d4 d5 d6 we we",
+        "b6 b7 b8 b9 c1 c2 c3 c7 c8 d1 d2 d3 ws",
+        "b6 b7 b8 b9 d4 d5 d6 ww ww wn wn dw dg",
+    ]
+    deal = scripted_deal(hands, ruleset=BRITISH)
+    assert Action(0, A.WIN) not in deal.legal_actions(0)
+    with pytest.raises(IllegalAction, match="chow"):
+        act(deal, 0, A.WIN)
