@@ -11,7 +11,9 @@ export function eventWords(e, ctx) {
   const whose = (s) => (you(s) ? "your" : `${who(s)}'s`);
   switch (e.type) {
     case "deal_start":
-      return `Deal ${e.number} begins. ${who(e.dealer)} deal${you(e.dealer) ? "" : "s"}.`;
+      return `Deal ${e.number}${e.goulash ? " (a Goulash: no chows)" : ""} begins. ${who(e.dealer)} deal${you(e.dealer) ? "" : "s"}.`;
+    case "fishing":
+      return `${who(e.seat)} ${you(e.seat) ? "are" : "is"} fishing: one tile from Mah Jong.`;
     case "dice": {
       const sum = e.dice[0] + e.dice[1];
       return `${who(e.thrower)} throw${you(e.thrower) ? "" : "s"} ${e.dice[0]} and ${e.dice[1]}: ${sum}.`;
