@@ -13,6 +13,7 @@ from .tiles import WIND_TOKENS, format_tiles
 
 if TYPE_CHECKING:
     from .match import Match
+    from .ruleset import Ruleset
 
 
 
@@ -29,7 +30,24 @@ def _seat_public(match: Match, s: int) -> dict[str, Any]:
         "discards": format_tiles(st.discards),
         "original_call": st.original_call,
         "call_broken": st.call_broken,
+        "fishing": st.fishing,
         "ready": s in match.ready,
+    }
+
+
+def ritual_forms(rs: Ruleset) -> dict[str, Any]:
+    """The ruleset's forms of the rituals, so a table can tell them the way they were done."""
+    return {
+        "seating": rs.seating_form,
+        "break": rs.break_form,
+        "east_final_tiles": rs.east_final_tiles,
+        "hand_size": rs.hand_size,
+        "dead_wall_stacks": rs.dead_wall_stacks,
+        "loose_tiles": rs.loose_tiles,
+        "dead_wall_replenish": rs.dead_wall_replenish,
+        "bonus_replacement": rs.bonus_replacement,
+        "bonus_rounds": rs.bonus_rounds,
+        "goulash_after_washout": rs.goulash_after_washout,
     }
 
 
@@ -80,7 +98,11 @@ def public_view(match: Match) -> dict[str, Any]:
         ),
         "wall": deal.wall.public(),
         "discard_display": match.ruleset.discard_display,
-        "rituals": {"seating": match.seating.to_json(), "break": deal.brk.to_json()},
+        "rituals": {
+            "seating": match.seating.to_json(),
+            "break": deal.brk.to_json(),
+            "forms": ritual_forms(match.ruleset),
+        },
         # In a window everyone but the discarder is shown as waiting until it closes: who has
         # answered already would hint at who had nothing to claim.
         "waiting_on": (
@@ -89,6 +111,7 @@ def public_view(match: Match) -> dict[str, Any]:
             else match.waiting_on()
         ),
         "claim": claim,
+        "goulash": deal.goulash,
         "last_deal": last,
         "standings": [x.to_json() for x in match.standings()] if match.is_over else None,
         "hand": None,
