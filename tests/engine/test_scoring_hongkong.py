@@ -72,3 +72,15 @@ def test_payments_discarder_pays_double_self_draw_all_double():
     self_drawn = settle(HK, [0, 8, 0, 0], winner=1, dealer=0, self_drawn=True)
     assert self_drawn.deltas == (-16, 48, -16, -16)
 
+
+
+def test_cantonese_preset_uses_the_hong_kong_table():
+    """Seed 004: the cantonese preset scores with the Hong Kong faan table (base 1, 10 faan)."""
+    from games.engine.ruleset import get_ruleset
+
+    rs = get_ruleset("cantonese")
+    r = score("b1 b2 b3 b4 b5 b6 b7 b8 b9 c2 c3 c4 d5 d5", seat=S, win="b1", source="discard",
+              ruleset=rs)
+    assert r.won and (r.doubles, r.total) == (3, 8)
+    assert score("b1 b9 c1 c9 d1 d9 we ws ww wn dr dg dw dw", seat=S, win="dw",
+                 source="discard", ruleset=rs).total == 1024
