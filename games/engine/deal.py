@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from . import actions as A
 from . import refusals
 from .actions import Action
-from .analysis import is_thirteen_orphans
+from .analysis import is_thirteen_orphans, waits
 from .errors import GameOver, IllegalAction, NotYourTurn
 from .events import Event
 from .melds import CLAIMED_KONG, CONCEALED_KONG, PROMOTED_KONG, Meld
@@ -23,6 +23,10 @@ from .ruleset import Ruleset
 from .tiles import WIND_TOKENS, all_tiles, format_tiles
 from .wall import Wall
 from .wintest import is_mahjong, winning_tiles
+
+# Special winning shapes that are not four sets and a pair (wintest.special_shape): BMJA's
+# Wriggling Snake and these; the regular waits already know Thirteen Orphans.
+_KNITTING = {"H1", "H2", "H3"}
 
 
 @dataclass
@@ -347,10 +351,20 @@ class Deal:
         if self._may_call(seat):
             for t in kinds:
                 hand[t] -= 1
-                if winning_tiles(self.ruleset, hand, st.melds):
+                if self._calling(hand, st.melds):
                     out.append(Action(seat, A.DISCARD, t, call=True))
                 hand[t] += 1
         return out
+
+    def _calling(self, hand: list[int], melds: list[Meld]) -> bool:
+        """One tile from going out, by the ruleset's win test. The table-driven regular waits
+        answer "no" at once for most hands; only a hand with a regular wait, or one that could
+        wait for a special shape of the ruleset, asks the win test tile by tile."""
+        rs = self.ruleset
+        special = rs.snake == "wriggling" or bool(_KNITTING & set(rs.limit_hands))
+        if not waits(hand, rs.thirteen_orphans) and (melds or not special):
+            return False
+        return bool(winning_tiles(rs, hand, melds))
 
     def _may_call(self, seat: int) -> bool:
         st = self.seats[seat]
@@ -515,7 +529,7 @@ class Deal:
         self.seen.add(tile)
         self._emit("discard", {"seat": seat, "tile": format_tiles([tile]), "call": action.call})
         rs = self.ruleset
-        if rs.must_declare_calling and not st.fishing and winning_tiles(rs, st.hand, st.melds):
+        if rs.must_declare_calling and not st.fishing and self._calling(st.hand, st.melds):
             # 001: a player one tile from Mah Jong must say he is "fishing"; the engine says it
             # for him, so nobody can forget it and lose a win to the rule.
             st.fishing = True
