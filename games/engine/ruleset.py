@@ -212,7 +212,11 @@ PRESETS["sixteen-tile"] = CHINESE_CLASSICAL.replace(
     original_call=False,
     thirteen_orphans=False,
     rob_concealed_kong_for_orphans=False,
-    limit_hands=("L1", "L2", "L3", "L4", "L5", "L6", "L18"),
+    # The classical limit hands that are not 14-tile shapes (Nine Gates, the Snake, Thirteen
+    # Orphans): they are judged on the sets and fit five sets and a pair as well.
+    limit_hands=tuple(
+        code for code in CHINESE_CLASSICAL.limit_hands if code not in ("L14", "L15", "L17")
+    ),
 )
 
 # Seed 004: the Cantonese (Hong Kong) game.
