@@ -1,7 +1,8 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.html import format_html
 
-from .engine.ruleset import PLAYABLE, PRESETS
+from .engine.ruleset import DEFAULT_RULESET, PLAYABLE, PRESETS
 from .models import BOT_LEVELS
 
 OPEN_SEAT = "open"
@@ -23,8 +24,26 @@ def _seat_field(number: int, help_text: str = "") -> forms.ChoiceField:
     )
 
 
+def _ruleset_label(name: str) -> str:
+    rs = PRESETS[name]
+    return format_html('<strong>{}</strong> <span class="help">{}</span>', rs.title, rs.description)
+
+
+DISCARD_DISPLAYS = [
+    ("rows", "In a row in front of each player"),
+    ("centre", "At random in the centre, as seed 003 lays them (nobody can read who threw what)"),
+]
+
+
 class NewGameForm(forms.Form):
-    ruleset = forms.ChoiceField(choices=[(n, PRESETS[n].title) for n in PLAYABLE])
+    ruleset = forms.ChoiceField(
+        choices=[(n, _ruleset_label(n)) for n in PLAYABLE],
+        initial=DEFAULT_RULESET,
+        widget=forms.RadioSelect(attrs={"class": "ruleset-choice"}),
+    )
+    discard_display = forms.ChoiceField(
+        label="Discards", choices=DISCARD_DISPLAYS, initial="rows", required=False
+    )
     seat_2 = _seat_field(2, "seat 1 is yours")
     seat_3 = _seat_field(3)
     seat_4 = _seat_field(4)
@@ -36,6 +55,13 @@ class NewGameForm(forms.Form):
         label="Claim window", choices=CLAIM_SPEEDS, coerce=int, initial=8,
         help_text="how long everyone has to claim a discard",
     )
+
+    def ruleset_settings(self) -> dict:
+        """Table options that change the chosen preset's settings."""
+        display = self.cleaned_data.get("discard_display") or "rows"
+        if display == PRESETS[self.cleaned_data["ruleset"]].discard_display:
+            return {}
+        return {"discard_display": display}
 
     def bot_chairs(self) -> dict[int, str]:
         """{chair: bot level} for the seats given to bots (chair 0 is the creator's)."""

@@ -76,7 +76,7 @@ def create(request):
     data = form.cleaned_data
     game = services.create_game(
         user, data["ruleset"], tournament=data["tournament"], private=data["private"],
-        claim_seconds=data["claim_seconds"],
+        claim_seconds=data["claim_seconds"], settings=form.ruleset_settings(),
     )
     services.take_seat(game.pk, user)
     for chair, level in form.bot_chairs().items():

@@ -1,7 +1,8 @@
 """Hand analysis: can these concealed tiles go out, what do they wait on, how far are they.
 
 Counts are arrays indexed by tile kind (see tiles.py); only kinds 0..33 form sets.
-A hand with n declared sets shows 14 - 3n concealed tiles when complete (a kong is one set).
+A hand with n declared sets shows 14 - 3n concealed tiles when complete (a kong is one set);
+a 16-tile hand (seed 002: five sets and a pair) shows 17 - 3n. Everything here works for both.
 
 The fast path works on four independent parts: the three suits and the honours. Each part's
 counts, written as bytes, key precomputed tables, so a question about a whole hand is a few
@@ -16,7 +17,6 @@ a lookup too. A hand whose parts were all seen before costs four dictionary look
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from .tiles import ORPHANS
@@ -25,36 +25,52 @@ _PARTS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 _SUIT_SETS = [("pung", i) for i in range(9)] + [("chow", i) for i in range(7)]
 _HONOUR_SETS = [("pung", i) for i in range(7)]
 _INF = 99
+MAX_SETS = 5  # a 16-tile hand (seed 002) is five sets and a pair
+_VEC = 2 * MAX_SETS + 2  # distance vectors: index 2 * sets + pairs
 
 
-def _build_tables() -> tuple[dict[bytes, int], dict[bytes, int], dict[bytes, int], dict[bytes, int]]:
-    """Every way a part can be sets (at most four) plus at most one pair, within 4 of a kind."""
+def _build_tables() -> tuple[dict[bytes, int], ...]:
+    """Every way a part can be sets (at most five) plus at most one pair, within 4 of a kind.
+
+    Built level by level: the parts of n + 1 sets are those of n sets with one more set added,
+    so each distinct part is met once per set shape rather than once per choice of sets.
+    """
 
     def complete(width: int, sets: list[tuple[str, int]]) -> dict[bytes, int]:
+        shapes = [(i, i, i) if kind == "pung" else (i, i + 1, i + 2) for kind, i in sets]
         out: dict[bytes, int] = {}
-        for n in range(5):
-            for chosen in combinations_with_replacement(sets, n):
-                base = [0] * width
-                for kind, i in chosen:
-                    if kind == "pung":
-                        base[i] += 3
-                    else:
-                        base[i] += 1
-                        base[i + 1] += 1
-                        base[i + 2] += 1
-                if max(base, default=0) > 4:
-                    continue
-                out[bytes(base)] = 0
+        level = {bytes(width)}
+        for n in range(MAX_SETS + 1):
+            for key in level:
+                out[key] = 0
+                arr = bytearray(key)
                 for i in range(width):
-                    if base[i] <= 2:
-                        base[i] += 2
-                        out[bytes(base)] = 1
-                        base[i] -= 2
+                    if arr[i] <= 2:
+                        arr[i] += 2
+                        out[bytes(arr)] = 1
+                        arr[i] -= 2
+            if n == MAX_SETS:
+                break
+            bigger = set()
+            for key in level:
+                arr = bytearray(key)
+                for a, b, c in shapes:
+                    arr[a] += 1
+                    arr[b] += 1
+                    arr[c] += 1
+                    if arr[a] <= 4 and arr[b] <= 4 and arr[c] <= 4:
+                        bigger.add(bytes(arr))
+                    arr[a] -= 1
+                    arr[b] -= 1
+                    arr[c] -= 1
+            level = bigger
         return out
 
     def waits_of(status: dict[bytes, int]) -> dict[bytes, int]:
         out: dict[bytes, int] = {}
         for key in status:
+            if sum(key) > 14:
+                continue  # a wait of a 16-tile hand's long part: found when first asked
             arr = bytearray(key)
             for i, n in enumerate(key):
                 if n:
@@ -90,19 +106,8 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
 
 
 def is_standard_win(counts: Sequence[int]) -> bool:
-    """Sets and exactly one pair (seed 003 §3.1), for hands of up to 14 tiles."""
-    st = _SUIT_STATUS
-    a = st.get(bytes(counts[0:9]))
-    if a is None:
-        return False
-    b = st.get(bytes(counts[9:18]))
-    if b is None:
-        return False
-    c = st.get(bytes(counts[18:27]))
-    if c is None:
-        return False
-    d = _HONOUR_STATUS.get(bytes(counts[27:34]))
-    return d is not None and a + b + c + d == 1
+    """Sets and exactly one pair (seed 003 §3.1; seed 002: five sets), up to 17 tiles."""
+    return _splits_whole(_part_keys(counts))
 
 
 def is_winning(counts: Sequence[int], thirteen_orphans: bool = True) -> bool:
@@ -151,7 +156,10 @@ def waits(counts: Sequence[int], thirteen_orphans: bool = True) -> list[int]:
             # Adding a tile to a part of 3k+1 tiles makes its pair; to 3k+2, a set.
             if (size % 3 == 1) != (other_pairs == 0) or size % 3 == 0:
                 continue
-            mask = (_SUIT_WAITS if is_suit else _HONOUR_WAITS).get(keys[p], 0)
+            if size < 14:
+                mask = (_SUIT_WAITS if is_suit else _HONOUR_WAITS).get(keys[p], 0)
+            else:
+                mask = _long_waits(keys[p], is_suit)
             i = 0
             while mask:
                 if mask & 1:
@@ -161,6 +169,24 @@ def waits(counts: Sequence[int], thirteen_orphans: bool = True) -> list[int]:
     if thirteen_orphans and keys[0] in _ORPHAN_SUIT:
         out = sorted(set(out) | set(_orphan_waits(counts)))
     return out
+
+
+def _long_waits(key: bytes, is_suit: bool) -> int:
+    """The waits mask of a part of 14 or more tiles (only 16-tile hands have one), kept."""
+    table = _SUIT_WAITS if is_suit else _HONOUR_WAITS
+    mask = table.get(key)
+    if mask is None:
+        status = _SUIT_STATUS if is_suit else _HONOUR_STATUS
+        arr = bytearray(key)
+        mask = 0
+        for i in range(len(arr)):
+            if arr[i] < 4:
+                arr[i] += 1
+                if bytes(arr) in status:
+                    mask |= 1 << i
+                arr[i] -= 1
+        table[key] = mask
+    return mask
 
 
 # ---- shanten -------------------------------------------------------------------------------
@@ -173,7 +199,7 @@ def _suit_distance(key: bytes) -> tuple[int, ...]:
     rank back, chows begun two ranks back). Three equal chows are three pungs, so at most two
     chows begin on one rank. Targets never need a fifth copy of a kind. Only sets and pairs
     that touch a held tile are searched: one made wholly of missing tiles costs 3 (a pair 2)
-    wherever it goes, and a hand of at most 14 tiles always leaves an untouched kind for it.
+    wherever it goes, and a hand of at most 17 tiles always leaves an untouched kind for it.
     """
     cur = {(0, 0, 0, 0): 0}
     for i in range(9):
@@ -187,11 +213,11 @@ def _suit_distance(key: bytes) -> tuple[int, ...]:
             if v > 2 * j + p:
                 continue  # some set lacks all its tiles: one wholly missing, added below, is as good
             pending = c1 + c2
-            top_a = max_a if max_a < 4 - j else 4 - j
+            top_a = max_a if max_a < MAX_SETS - j else MAX_SETS - j
             for a in range(top_a + 1):
                 if j + a > reach:
                     break
-                for b in range(max_b + 1 if j + a < 4 and j + a < reach else 1):
+                for b in range(max_b + 1 if j + a < MAX_SETS and j + a < reach else 1):
                     for q in (0, 1) if p == 0 and h else (0,):
                         t = pending + a + 3 * b + 2 * q
                         if t > 4:
@@ -201,17 +227,17 @@ def _suit_distance(key: bytes) -> tuple[int, ...]:
                         if cost < nxt.get(s, _INF):
                             nxt[s] = cost
         cur = nxt
-    g = [_INF] * 10
+    g = [_INF] * _VEC
     for (j, p, _c1, _c2), v in cur.items():
         if v < g[2 * j + p]:
             g[2 * j + p] = v
     # Add sets and a pair made wholly of missing tiles.
-    f = [_INF] * 10
+    f = [_INF] * _VEC
     for idx, v in enumerate(g):
         if v >= _INF:
             continue
         j, p = divmod(idx, 2)
-        for j2 in range(j, 5):
+        for j2 in range(j, MAX_SETS + 1):
             for p2 in range(p, 2):
                 c = v + 3 * (j2 - j) + 2 * (p2 - p)
                 if c < f[2 * j2 + p2]:
@@ -220,17 +246,17 @@ def _suit_distance(key: bytes) -> tuple[int, ...]:
 
 
 def _honour_distance(key: tuple[int, ...]) -> tuple[int, ...]:
-    f = [_INF] * 10
+    f = [_INF] * _VEC
     f[0] = 0
     for h in key:
-        g = [_INF] * 10
+        g = [_INF] * _VEC
         for idx, v in enumerate(f):
             if v >= _INF:
                 continue
             j, p = divmod(idx, 2)
             if v < g[idx]:
                 g[idx] = v
-            if j < 4:
+            if j < MAX_SETS:
                 c = v + max(0, 3 - h)
                 if c < g[idx + 2]:
                     g[idx + 2] = c
@@ -285,7 +311,7 @@ def _combine(a: int, b: int, m: int) -> int:
     if vid is not None:
         return vid
     f, g = _VECTORS[a], _VECTORS[b]
-    out = [_INF] * 10
+    out = [_INF] * _VEC
     for i in range(2 * m + 2):
         x = f[i]
         if x >= _INF:
@@ -310,14 +336,15 @@ def shanten(counts: Sequence[int], thirteen_orphans: bool = True) -> int:
     Exact: the fewest tiles to exchange (or draw) for a complete hand, minus one.
     """
     n = sum(counts[:34])
-    if n % 3 == 0 or n > 14:
-        raise ValueError(f"a hand to analyse has 3k+1 or 3k+2 tiles up to 14, not {n}")
+    if n % 3 == 0 or n > 3 * MAX_SETS + 2:
+        raise ValueError(f"a hand to analyse has 3k+1 or 3k+2 tiles up to {3 * MAX_SETS + 2}, "
+                         f"not {n}")
     m = (n - 1) // 3
     v = _combine(_suit_dist(bytes(counts[0:9])), _suit_dist(bytes(counts[9:18])), m)
     v = _combine(v, _suit_dist(bytes(counts[18:27])), m)
     v = _combine(v, _honour_dist(bytes(counts[27:34])), m)
     best = _VECTORS[v][2 * m + 1] - 1
-    if thirteen_orphans and n >= 13 and best > 0:
+    if thirteen_orphans and n in (13, 14) and best > 0:
         kinds = 0
         pair = 0
         for k in ORPHANS:

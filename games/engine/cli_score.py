@@ -9,7 +9,6 @@ import json
 from collections.abc import Callable
 from typing import IO, Any
 
-from .analysis import waits
 from .errors import EngineError, NotationError
 from .melds import Meld
 from .ruleset import DEFAULT_RULESET, get_ruleset
@@ -17,6 +16,7 @@ from .scoring import WinInfo, score_hand
 from .scoring.hand import check_tiles
 from .scoring.types import SOURCES
 from .tiles import NUM_PLAYING_KINDS, format_tiles, parse_tile, parse_tiles
+from .wintest import complete_size, winning_tiles
 
 _WIND_NAMES = {"we": 0, "ws": 1, "ww": 2, "wn": 3, "E": 0, "S": 1, "W": 2, "N": 3}
 
@@ -81,7 +81,7 @@ def waits_request(data: dict[str, Any]) -> dict[str, Any]:
     concealed = parse_tiles(data.get("concealed", ""))
     melds = _melds(data)
     check_tiles(concealed, melds, [])
-    size = 13 - 3 * len(melds)
+    size = complete_size(ruleset, melds) - 1
     if len(concealed) != size:
         raise NotationError(f"a calling hand with {len(melds)} declared set(s) holds {size} "
                             f"tiles, not {len(concealed)}")
@@ -92,7 +92,7 @@ def waits_request(data: dict[str, Any]) -> dict[str, Any]:
     for meld in melds:
         for t in meld.tiles:
             shown[t] += 1
-    found = [k for k in waits(counts, ruleset.thirteen_orphans) if shown[k] < 4]
+    found = [k for k in winning_tiles(ruleset, counts, melds) if shown[k] < 4]
     return {"waits": format_tiles(found)}
 
 

@@ -12,16 +12,21 @@ from dataclasses import dataclass, field
 from . import actions as A
 from . import refusals
 from .actions import Action
-from .analysis import is_thirteen_orphans, is_winning, waits
+from .analysis import is_thirteen_orphans, waits
 from .errors import GameOver, IllegalAction, NotYourTurn
 from .events import Event
 from .melds import CLAIMED_KONG, CONCEALED_KONG, PROMOTED_KONG, Meld
 from .phases import CLAIM, INITIAL_KONG, OVER, PLAY, ROB
-from .rituals import WallBreak, break_wall
+from .rituals import WallBreak, break_by
 from .rng import Rng
 from .ruleset import Ruleset
 from .tiles import WIND_TOKENS, all_tiles, format_tiles
 from .wall import Wall
+from .wintest import is_mahjong, winning_tiles
+
+# Special winning shapes that are not four sets and a pair (wintest.special_shape): BMJA's
+# Wriggling Snake and these; the regular waits already know Thirteen Orphans.
+_KNITTING = {"H1", "H2", "H3"}
 
 
 @dataclass
@@ -62,8 +67,10 @@ class SeatState:
     discards: list[int] = field(default_factory=list)  # unclaimed discards, in order
     discard_count: int = 0  # all discards made, claimed or not
     drawn: int | None = None  # the tile just drawn (shown apart), if any
+    drawn_source: str | None = None  # where `drawn` came from: wall | dead_wall
     original_call: bool = False
     call_broken: bool = False
+    fishing: bool = False  # 001: declared calling (one tile from Mah Jong)
 
     def tiles(self) -> list[int]:
         return [k for k in range(42) for _ in range(self.hand[k])]
@@ -88,7 +95,11 @@ class Deal:
         number: int = 1,
         brk: WallBreak | None = None,
         tiles: list[int] | None = None,
+        goulash: bool = False,
     ) -> None:
+        self.goulash = goulash
+        if goulash:  # 001 (classical.md §4): no chows in a Goulash, in play or in the win test
+            ruleset = ruleset.replace(max_chows=0)
         self.ruleset = ruleset
         self.dealer = dealer
         self.prevailing_wind = prevailing_wind
@@ -116,13 +127,15 @@ class Deal:
         self.seen_before = False  # whether the open window's tile had been discarded before
         self.liable_for: dict[int, int] = {}  # claimant -> discarder who let off a cannon
         self._turn_cache: tuple[int, list[Action]] | None = None
+        self.dealer_last_dealt: int | None = None  # East's 14th tile, if he goes out on his deal
+        self.rob_initial = False  # the open rob window is for a kong declared after the deal
 
         rng = Rng(seed, f"deal:{number}")
         if tiles is None:
             tiles = all_tiles(ruleset.bonus_tiles)
             rng.shuffle(tiles)
         if brk is None:
-            brk = break_wall(dealer, rng.throw(), rng.throw())
+            brk = break_by(ruleset.break_form, dealer, rng)
         self.brk = brk
         self.wall = Wall(
             tiles,
@@ -130,6 +143,7 @@ class Deal:
             ruleset.wall_stacks_per_side,
             ruleset.dead_wall_stacks,
             ruleset.dead_wall_replenish,
+            ruleset.loose_tiles,
         )
         self._deal_tiles()
 
@@ -150,6 +164,7 @@ class Deal:
                 "dealer": self.dealer,
                 "prevailing_wind": WIND_TOKENS[self.prevailing_wind],
                 "winds": [WIND_TOKENS[self.wind_of(s)] for s in range(4)],
+                **({"goulash": True} if self.goulash else {}),
             },
         )
         self._emit("wall_built", {"stacks_per_side": rs.wall_stacks_per_side})
@@ -157,23 +172,37 @@ class Deal:
         self._emit(
             "dice", {"thrower": brk.dealer, "dice": list(brk.dealer_throw), "purpose": "wall"}
         )
-        self._emit(
-            "dice", {"thrower": brk.breaker, "dice": list(brk.breaker_throw), "purpose": "break"}
-        )
+        if brk.breaker_throw:
+            self._emit(
+                "dice",
+                {"thrower": brk.breaker, "dice": list(brk.breaker_throw), "purpose": "break"},
+            )
         self._emit("wall_broken", {**brk.to_json(), "dead_wall": self.wall.dead_left})
         order = [(self.dealer + k) % 4 for k in range(4)]
         for _ in range(rs.hand_size // 4):
             for s in order:
                 self._take(s, 4)
         rest = rs.hand_size % 4  # 13 tiles: East two more, the others one; 16: East one more
+        if rest == 1 and rs.east_final_tiles == "chan_chan":
+            # 000 note (chan-chan), 001: East takes the top tiles of the next stack and of the
+            # one after next at once; South, West and North then take the three between.
+            self.wall.leap()
         self._take(self.dealer, rest + 1)
         if rest:
             for s in order[1:]:
                 self._take(s, rest)
-        # Bonus tiles melded and replaced, East first, each seat until it holds none (000 §2.2).
-        for s in order:
-            if not self._replace_bonus(s):
-                return
+        if rs.bonus_rounds:
+            # 002: East, South, West, North replace what they hold; a bonus tile drawn as a
+            # replacement waits until the others have drawn theirs.
+            while any(any(self.seats[s].hand[34:]) for s in order):
+                for s in order:
+                    if not self._replace_bonus(s, once=True):
+                        return
+        else:
+            # Bonus tiles melded and replaced, East first, each seat until it holds none (000).
+            for s in order:
+                if not self._replace_bonus(s):
+                    return
         self.initial_queue = [s for s in order if self._has_quad(s)]
         self._next_initial()
 
@@ -182,6 +211,7 @@ class Deal:
         st = self.seats[seat]
         st.hand[tile] += 1
         st.drawn = tile
+        st.drawn_source = source
         self.last_source = source
         self._draw_event(seat, tile, source, replacement)
 
@@ -202,12 +232,14 @@ class Deal:
     def _take(self, seat: int, n: int) -> None:
         got = [self.wall.draw() for _ in range(n)]
         st = self.seats[seat]
+        if seat == self.dealer:
+            self.dealer_last_dealt = got[-1]
         for t in got:
             st.hand[t] += 1
         self._emit("deal_block", {"seat": seat, "count": n}, seat, {"tiles": format_tiles(got)})
 
     def _has_quad(self, seat: int) -> bool:
-        return self.wall.dead_left > 0 and any(c == 4 for c in self.seats[seat].hand[:34])
+        return self.wall.can_supplement and any(c == 4 for c in self.seats[seat].hand[:34])
 
     def _next_initial(self) -> None:
         if self.initial_queue:
@@ -219,15 +251,19 @@ class Deal:
     def _begin_play(self) -> None:
         self.phase = PLAY
         self.turn = self.dealer
-        self.last_source = "wall"
+        # East's newest tile: a replacement or loose tile he took after the deal, else the last
+        # tile dealt to him, which is where a Blessing of Heaven comes from.
+        east = self.seats[self.dealer]
+        self.last_source = east.drawn_source if east.drawn is not None else "wall"
         self.claimed_turn = False
         self.kong_chain = 0
 
-    def _replace_bonus(self, seat: int) -> bool:
-        """Meld every bonus tile in `seat`'s hand and replace it. False if the deal ended."""
+    def _replace_bonus(self, seat: int, once: bool = False) -> bool:
+        """Meld every bonus tile in `seat`'s hand and replace it (`once`: only those held now).
+        False if the deal ended."""
         st = self.seats[seat]
         while True:
-            found = [t for t in range(34, 42) if st.hand[t]]
+            found = [t for t in range(34, 42) for _ in range(st.hand[t])]
             if not found:
                 return True
             for t in found:
@@ -236,11 +272,13 @@ class Deal:
                 self._emit("bonus_melded", {"seat": seat, "tile": format_tiles([t])})
                 if not self._draw_replacement(seat):
                     return False
+            if once:
+                return True
 
     def _draw_replacement(self, seat: int) -> bool:
         """A replacement for a bonus tile: from the open end of the live wall in the classical
         game (003 §3.2), from the dead wall where the ruleset says so."""
-        if self.ruleset.bonus_replacement == "dead_wall" and self.wall.dead_left:
+        if self.ruleset.bonus_replacement == "dead_wall" and self.wall.can_supplement:
             tile = self.wall.draw_loose()
             source = "dead_wall"
         elif self.wall.live_left:
@@ -265,16 +303,14 @@ class Deal:
         return []
 
     def can_win(self, seat: int, counts: list[int]) -> bool:
+        """The ruleset's one win test (wintest), plus what only the deal knows: a broken
+        Original Call forbids going out (003 §3.5)."""
         st = self.seats[seat]
         if st.call_broken:
             return False
-        if not is_winning(counts, self.ruleset.thirteen_orphans):
-            return False
-        if self.ruleset.max_chows is not None:
-            chows = sum(1 for m in st.melds if m.kind == "chow")
-            if chows > self.ruleset.max_chows:
-                return False
-        return True
+        if self.ruleset.must_declare_calling and not st.fishing and st.discard_count:
+            return False  # 001: only a player who has declared "fishing" goes out
+        return is_mahjong(self.ruleset, counts, st.melds)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == OVER:
@@ -303,7 +339,7 @@ class Deal:
         if not self.claimed_turn:
             if self.last_source and self.can_win(seat, hand):
                 out.append(Action(seat, A.WIN))
-            if self.wall.dead_left:
+            if self.wall.can_supplement:
                 for t in kinds:
                     if hand[t] == 4:
                         out.append(Action(seat, A.CONCEALED_KONG, t))
@@ -315,10 +351,20 @@ class Deal:
         if self._may_call(seat):
             for t in kinds:
                 hand[t] -= 1
-                if waits(hand, self.ruleset.thirteen_orphans):
+                if self._calling(hand, st.melds):
                     out.append(Action(seat, A.DISCARD, t, call=True))
                 hand[t] += 1
         return out
+
+    def _calling(self, hand: list[int], melds: list[Meld]) -> bool:
+        """One tile from going out, by the ruleset's win test. The table-driven regular waits
+        answer "no" at once for most hands; only a hand with a regular wait, or one that could
+        wait for a special shape of the ruleset, asks the win test tile by tile."""
+        rs = self.ruleset
+        special = rs.snake == "wriggling" or bool(_KNITTING & set(rs.limit_hands))
+        if not waits(hand, rs.thirteen_orphans) and (melds or not special):
+            return False
+        return bool(winning_tiles(rs, hand, melds))
 
     def _may_call(self, seat: int) -> bool:
         st = self.seats[seat]
@@ -338,14 +384,15 @@ class Deal:
         out: list[Action] = []
         hand[tile] += 1
         if self.phase == ROB and self.rob_kind == CONCEALED_KONG:
-            wins = not st.call_broken and is_thirteen_orphans(hand)
+            wins = (not st.call_broken and is_thirteen_orphans(hand)
+                    and is_mahjong(self.ruleset, hand, st.melds))
         else:
             wins = self.can_win(seat, hand)
         hand[tile] -= 1
         if wins:
             out.append(Action(seat, A.WIN))
         if self.phase == CLAIM and tile < 34:
-            if hand[tile] == 3 and self.wall.dead_left:
+            if hand[tile] == 3 and self.wall.can_supplement:
                 out.append(Action(seat, A.KONG))
             if hand[tile] >= 2:
                 out.append(Action(seat, A.PUNG))
@@ -388,7 +435,7 @@ class Deal:
         seat = action.seat
         st = self.seats[seat]
         if action.type == A.WIN:
-            self._finish_win(seat, st.drawn if st.drawn is not None else -1, self.last_source)
+            self._finish_win(seat, self._winning_tile(seat), self.last_source)
             return
         if action.type == A.DISCARD:
             self._discard(seat, action)
@@ -400,7 +447,7 @@ class Deal:
             st.melds.append(Meld("kong", (tile,) * 4, False, CONCEALED_KONG))
             self._kong_event(seat, CONCEALED_KONG, tile)
             self.kong_chain += 1
-            if self.ruleset.rob_concealed_kong_for_orphans and self.ruleset.thirteen_orphans:
+            if self._orphans_may_rob():
                 self._open_window(ROB, seat, tile, CONCEALED_KONG)
             else:
                 self._supplement(seat)
@@ -414,6 +461,17 @@ class Deal:
         self.kong_chain += 1
         self._open_window(ROB, seat, tile, PROMOTED_KONG)
 
+    def _winning_tile(self, seat: int) -> int:
+        """The tile a self-drawn win is made on: the one just drawn, or for East going out on
+        his dealt hand (Blessing of Heaven, 003 §3.5) the last tile dealt to him."""
+        st = self.seats[seat]
+        if st.drawn is not None:
+            return st.drawn
+        if seat == self.dealer and self.dealer_last_dealt is not None:
+            if st.hand[self.dealer_last_dealt]:
+                return self.dealer_last_dealt
+        return next(t for t in range(34) if st.hand[t])
+
     def _apply_initial(self, action: Action) -> None:
         seat = action.seat
         if action.type == A.PASS:
@@ -425,12 +483,28 @@ class Deal:
         st.hand[tile] -= 4
         st.melds.append(Meld("kong", (tile,) * 4, False, CONCEALED_KONG))
         self._kong_event(seat, CONCEALED_KONG, tile)
+        if self._orphans_may_rob():
+            # 003 §3.5.1: any concealed kong, even one declared during the deal, may be robbed
+            # by a player who needs its tile for Thirteen Orphans.
+            self.rob_initial = True
+            self._open_window(ROB, seat, tile, CONCEALED_KONG)
+            return
+        self._initial_loose(seat)
+
+    def _initial_loose(self, seat: int) -> None:
+        """The loose tile for a kong declared during the deal; then the next declarer."""
+        self.phase = INITIAL_KONG
+        self.turn = seat
         self._give(seat, self.wall.draw_loose(), "dead_wall")
         if not self._replace_bonus(seat):
             return
         if not self._has_quad(seat):
             self.initial_queue.pop(0)
         self._next_initial()
+
+    def _orphans_may_rob(self) -> bool:
+        rs = self.ruleset
+        return rs.rob_concealed_kong_for_orphans and rs.thirteen_orphans
 
     def _break_call(self, seat: int) -> None:
         st = self.seats[seat]
@@ -454,6 +528,12 @@ class Deal:
         self.seen_before = tile in self.seen
         self.seen.add(tile)
         self._emit("discard", {"seat": seat, "tile": format_tiles([tile]), "call": action.call})
+        rs = self.ruleset
+        if rs.must_declare_calling and not st.fishing and self._calling(st.hand, st.melds):
+            # 001: a player one tile from Mah Jong must say he is "fishing"; the engine says it
+            # for him, so nobody can forget it and lose a win to the rule.
+            st.fishing = True
+            self._emit("fishing", {"seat": seat})
         self._open_window(CLAIM, seat, tile, None)
 
     def _open_window(self, phase: str, seat: int, tile: int, rob_kind: str | None) -> None:
@@ -561,7 +641,11 @@ class Deal:
 
     def _close_rob(self, best: Action | None) -> None:
         seat, tile, kind = self.window_from, self.window_tile, self.rob_kind
+        initial, self.rob_initial = self.rob_initial, False
         self._clear_window()
+        if best is None and initial:
+            self._initial_loose(seat)
+            return
         if best is None:
             self.phase = PLAY
             self.turn = seat

@@ -16,7 +16,7 @@ from .actions import Action
 from .deal import CLAIM, INITIAL_KONG, PLAY, ROB, Deal
 from .errors import GameOver, IllegalAction, NotYourTurn, RecordError
 from .events import Event
-from .rituals import Seating, random_seating
+from .rituals import Seating, WallBreak, first_dealer, seating_for
 from .ruleset import Ruleset, get_ruleset
 from .settle import DealSummary, summarise_deal
 
@@ -41,21 +41,47 @@ class MatchState:
     prevailing_wind: int = 0
     deal_number: int = 1
     east_streak: int = 0
+    first_dealer: int = 0  # the round changes when this seat deals again
+    goulash: bool = False  # the next deal is a Goulash (001, after a wash-out)
     over: bool = False
     history: list[DealSummary] = field(default_factory=list)
+
+
+def dealer_stays(ruleset: Ruleset, winner: int | None, dealer: int, streak: int):
+    """(whether East keeps the deal, East's run of wins carried into the next deal).
+
+    003 §3.3: East keeps the deal whenever he wins, and after a draw. classical.md §3.6: his
+    13th win in a row is the L18 limit hand; a league that rotates after it (DMJL after 9,
+    Bradfield after 13) passes the deal, the others keep it and start counting afresh, so the
+    limit is scored on the 13th, 26th, ... win in a row and never on every win after it.
+    """
+    if winner is None:
+        return ruleset.dealer_keeps_on_draw, 0  # a draw is not a win: the run ends
+    if winner != dealer:
+        return False, 0
+    limit = ruleset.east_consecutive_win_limit
+    if limit and streak >= limit:
+        return not ruleset.east_run_rotates, 0
+    return True, streak
 
 
 class Match:
     def __init__(self, ruleset: Ruleset, seed: str, seating: Seating | None = None) -> None:
         self.ruleset = ruleset
         self.seed = seed
-        self.seating = seating or random_seating(seed)
+        self.seating = seating or seating_for(ruleset.seating_form, seed)
         self.state = MatchState(points=[ruleset.starting_points] * 4)
+        ritual = [Event("seating", self.seating.to_json())]
+        if ruleset.first_dealer_by_dice:
+            dealer, throw = first_dealer(seed)
+            self.state.dealer = self.state.first_dealer = dealer
+            ritual.append(
+                Event("dice", {"thrower": 0, "dice": list(throw), "purpose": "first_dealer"})
+            )
         self.actions: list[Action] = []
         self.ready: set[int] = set()
         self.deal = self._new_deal()
-        seating_event = Event("seating", self.seating.to_json())
-        self.initial_events: list[Event] = [seating_event, *self.deal.events]
+        self.initial_events: list[Event] = [*ritual, *self.deal.events]
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -89,8 +115,18 @@ class Match:
 
     def _new_deal(self) -> Deal:
         st = self.state
+        brk = None
+        if st.deal_number == 1 and self.ruleset.first_break_own_wall and self.seating.second_throw:
+            # 002 note: the first East breaks his own wall by the last throw of the seating.
+            brk = WallBreak(st.dealer, self.seating.second_throw, st.dealer, ())
         return Deal(
-            self.ruleset, self.seed, st.dealer, st.prevailing_wind, number=st.deal_number
+            self.ruleset,
+            self.seed,
+            st.dealer,
+            st.prevailing_wind,
+            number=st.deal_number,
+            brk=brk,
+            goulash=st.goulash,
         )
 
     # ------------------------------------------------------------ questions
@@ -180,16 +216,17 @@ class Match:
         st.history.append(summary)
         for s in range(4):
             st.points[s] += summary.deltas[s]
-        # Dealer rotation (003 §3.3): East keeps the deal after an East win or a draw.
-        keep = dealer_won or (result.winner is None and self.ruleset.dealer_keeps_on_draw)
-        if dealer_won and streak >= self.ruleset.east_consecutive_win_limit:
-            keep = False  # the streak limit hand ends the run (classical.md §3.6)
-        if keep:
-            st.east_streak = streak
-        else:
+        keep, st.east_streak = dealer_stays(self.ruleset, result.winner, deal.dealer, streak)
+        # 001: a wash-out is followed by a Goulash with the same East; the deal passes after it.
+        st.goulash = result.winner is None and self.ruleset.goulash_after_washout
+        if deal.goulash:
+            keep = False
+        elif st.goulash:
+            keep = True
+        if not keep:
             st.east_streak = 0
             st.dealer = (st.dealer + 1) % 4
-            if st.dealer == 0:  # the player who first held East in the round has it again
+            if st.dealer == st.first_dealer:  # the round's first East deals again
                 st.prevailing_wind += 1
         st.deal_number += 1
         if st.prevailing_wind >= self.ruleset.rounds:

@@ -9,6 +9,10 @@ from .errors import NotationError
 from .tiles import format_tiles, parse_tiles
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
+# Groups a player lays out when showing a finished hand to the scoring calculator; they are
+# part of the hand, never declared sets: a pair, and BMJA's knitted pairs and triples (one
+# number in two or three suits, leagues.md §4).
+PAIR, KNITTED = "pair", "knitted"
 CONCEALED_KONG, CLAIMED_KONG, PROMOTED_KONG = "concealed", "claimed", "promoted"
 
 
@@ -62,8 +66,18 @@ class Meld:
             and [t - min(tiles) for t in sorted(tiles)] == [0, 1, 2]
         ):
             kind = CHOW
+        elif len(tiles) == 2 and tiles[0] == tiles[1]:
+            kind = PAIR
+        elif (
+            len(tiles) in (2, 3)
+            and all(t < 27 for t in tiles)
+            and len({t % 9 for t in tiles}) == 1
+            and len({t // 9 for t in tiles}) == len(tiles)
+        ):
+            kind = KNITTED
         else:
-            raise NotationError(f"{data.get('tiles')!r} is not a chow, pung or kong")
+            raise NotationError(f"{data.get('tiles')!r} is not a chow, pung, kong, pair or "
+                                "knitted pair or triple")
         if kind != KONG and kong is not None:
             raise NotationError("only a kong has a kong kind")
         exposed = kong != CONCEALED_KONG if kind == KONG else bool(data.get("exposed", True))

@@ -61,11 +61,15 @@ def _check_seat(name: str, seat: int | None) -> None:
 
 
 def settle(ruleset: Ruleset, totals: Sequence[int], winner: int | None, dealer: int,
-           liable: int | None = None) -> Settlement:
+           liable: int | None = None, *, discarder: int | None = None,
+           self_drawn: bool = False) -> Settlement:
     """Each loser pays the winner; East pays and receives double; losers settle differences.
 
     `liable` is a discarder who let off a cannon (§2.4): he alone pays the winner every loser's
     share and the losers do not settle. A draw (no winner) pays nothing (§2.5).
+    Hong Kong scoring (scoring="hongkong"): only the winner is paid, the discarder of the winning
+    tile (`discarder`, the kong's owner when it was robbed) pays double, and every loser pays
+    double for a self-drawn win; East is not doubled and losers do not settle.
     """
     if len(totals) != 4:
         raise NotationError("settlement needs four hand totals")
@@ -75,6 +79,14 @@ def settle(ruleset: Ruleset, totals: Sequence[int], winner: int | None, dealer: 
         return _settlement(())
     if liable == winner:
         raise IllegalAction("the winner cannot be liable for his own win")
+
+    if ruleset.scoring == "hongkong":
+        _check_seat("discarder", discarder)
+        return _settlement(
+            (liable if liable is not None else loser, winner,
+             totals[winner] * (2 if self_drawn or loser == discarder else 1))
+            for loser in range(4) if loser != winner
+        )
 
     def factor(a: int, b: int) -> int:
         return 2 if ruleset.east_doubles and dealer in (a, b) else 1

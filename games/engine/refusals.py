@@ -9,6 +9,7 @@ from .actions import Action
 from .melds import CONCEALED_KONG
 from .phases import CLAIM, INITIAL_KONG, PLAY, ROB
 from .tiles import tile_words
+from .wintest import refusal
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -55,7 +56,7 @@ def why_illegal(deal: Deal, action: Action) -> str:
         )
     if kind == A.KONG:
         if deal.phase == CLAIM:
-            if not deal.wall.dead_left:
+            if not deal.wall.can_supplement:
                 return "the dead wall is exhausted: no more kongs"
             return "you need three matching tiles in your hand to claim a kong"
         return "to declare a kong on your turn, say which kind"
@@ -66,13 +67,19 @@ def why_illegal(deal: Deal, action: Action) -> str:
             return "you cannot go out after claiming a tile for a set: claim it to go out"
         if deal.phase == ROB and deal.rob_kind == CONCEALED_KONG:
             return "a concealed kong can only be robbed to complete Thirteen Orphans"
-        return "your hand is not complete"
+        if deal.ruleset.must_declare_calling and not st.fishing and st.discard_count:
+            return "you have not declared fishing (calling), so you cannot go out yet"
+        counts = list(st.hand)
+        if deal.phase in (CLAIM, ROB) and deal.window_tile is not None:
+            counts[deal.window_tile] += 1
+        why = refusal(deal.ruleset, counts, st.melds)
+        return f"your hand is not complete: {why}" if why else "your hand is not complete"
     if kind in (A.CONCEALED_KONG, A.PROMOTE_KONG):
         if deal.phase != PLAY and deal.phase != INITIAL_KONG:
             return "you can only declare a kong on your own turn"
         if deal.claimed_turn:
             return "you cannot declare a kong after claiming a chow or pung"
-        if not deal.wall.dead_left:
+        if not deal.wall.can_supplement:
             return "the dead wall is exhausted: no more kongs"
         if kind == A.CONCEALED_KONG:
             return f"you do not hold four {tile_words(action.tile)}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .rng import Rng
+from .tiles import WIND_TOKENS
 
 
 def count_round(start: int, total: int) -> int:
@@ -28,8 +29,20 @@ class Seating:
     end: str  # "odd" or "even": the end the tiles are taken from
     seat_of: tuple[int, int, int, int]
 
+    form: str = "dice"
+
     def to_json(self) -> dict:
+        if self.form == "dealt_winds":
+            return {
+                "form": self.form,
+                "row": [WIND_TOKENS[w] for w in self.row],
+                "seat_of_chair": list(self.seat_of),
+            }
         return {
+            "form": self.form,
+            "row": [WIND_TOKENS[w] for w in self.row],
+            "even_end": self.even_end,
+            "odd_end": "right" if self.even_end == "left" else "left",
             "thrower": self.thrower,
             "first_throw": list(self.first_throw),
             "first_total": sum(self.first_throw),
@@ -80,6 +93,26 @@ def random_seating(seed: str) -> Seating:
     return seat_players(first, tuple(row), even_end, second)
 
 
+def dealt_winds_seating(seed: str) -> Seating:
+    """Seed 001: the four wind tiles are shuffled face down and dealt; each player sits by the
+    wind he was dealt. Chair c is the c-th player dealt a tile."""
+    rng = Rng(seed, "seating")
+    row = [0, 1, 2, 3]
+    rng.shuffle(row)
+    return Seating(0, (), 0, tuple(row), "", (), 0, "", tuple(row), "dealt_winds")
+
+
+def seating_for(form: str, seed: str) -> Seating:
+    return dealt_winds_seating(seed) if form == "dealt_winds" else random_seating(seed)
+
+
+def first_dealer(seed: str) -> tuple[int, tuple[int, int]]:
+    """004 §2.3: the East-tile holder (seat 0) throws two dice and counts counterclockwise from
+    himself; the player counted last is the first dealer."""
+    throw = Rng(seed, "first dealer").throw()
+    return count_round(0, sum(throw)), throw
+
+
 @dataclass(frozen=True)
 class WallBreak:
     """Seed 000 §2.2: the dealer's throw names the wall, the sum of both throws the stack."""
@@ -105,6 +138,17 @@ class WallBreak:
 
 def break_wall(dealer: int, dealer_throw: tuple[int, int], breaker_throw: tuple[int, int]):
     return WallBreak(dealer, dealer_throw, count_round(dealer, sum(dealer_throw)), breaker_throw)
+
+
+def break_by(form: str, dealer: int, rng: Rng) -> WallBreak:
+    """The wall's break in the ruleset's form: "two_throws" (000 §2.2: East's throw names the
+    wall, that wall's owner throws again, the sum is counted), "one_throw" (002: East's throw
+    names the wall and the count), "own_wall" (004 §2.4: East counts his throw on his own wall)."""
+    if form == "two_throws":
+        return break_wall(dealer, rng.throw(), rng.throw())
+    throw = rng.throw()
+    breaker = dealer if form == "own_wall" else count_round(dealer, sum(throw))
+    return WallBreak(dealer, throw, breaker, ())
 
 
 def stack_position(breaker: int, count: int, stacks_per_side: int) -> tuple[int, int]:

@@ -16,6 +16,7 @@ from .errors import NotationError
 class Ruleset:
     name: str = "chinese-classical"
     title: str = "Chinese Classical"
+    description: str = "Seeds 000 and 003: 144 tiles, 16-tile dead wall, all hands scored."
     # Tiles and hands
     bonus_tiles: bool = True  # 144 tiles with flowers and seasons, else 136
     hand_size: int = 13  # tiles dealt to a non-dealer; the dealer gets one more
@@ -23,10 +24,20 @@ class Ruleset:
     dead_wall_stacks: int = 7  # stacks beside the break, plus the two loose tiles on top
     dead_wall_replenish: bool = False  # modern: refill the dead wall from the live wall's tail
     bonus_replacement: str = "live_wall"  # "live_wall" (open end) or "dead_wall"
+    loose_tiles: bool = True  # the broken stack's two tiles lie on the dead wall (000 §2.2)
+    bonus_rounds: bool = False  # 002: a bonus tile drawn as a replacement waits for the others
+    # Rituals
+    seating_form: str = "dice"  # "dice" (000 §2.1: dice and wind tiles) | "dealt_winds" (001)
+    first_dealer_by_dice: bool = False  # 004 §2.3: the East-tile holder's dice name the dealer
+    break_form: str = "two_throws"  # 000: two throws | "one_throw" (002) | "own_wall" (004)
+    first_break_own_wall: bool = False  # 002 note: first East breaks his own wall by the last throw
+    east_final_tiles: str = "stack"  # 000: the next stack | "chan_chan" (000 note, 001, 004)
     # Play (seed 003)
     max_chows: int | None = None  # British: one chow in a Mah Jong hand
     original_call: bool = True
-    must_declare_calling: bool = False  # British "fishing"
+    must_declare_calling: bool = False  # British "fishing" (001), declared when calling
+    goulash_after_washout: bool = False  # 001: a wash-out is followed by a Goulash deal
+    discard_display: str = "rows"  # "rows" per seat | "centre" (003: at random in the centre)
     rob_concealed_kong_for_orphans: bool = True
     thirteen_orphans: bool = True
     # Match (seed 003 §3.3)
@@ -45,6 +56,7 @@ class Ruleset:
     claimed_kong_counts_concealed: bool = True
     cannon_rule: bool = False
     east_consecutive_win_limit: int = 13  # 0: no limit hand for East's run (L18)
+    east_run_rotates: bool = False  # a league rule: the deal passes after that limit hand
     # Scoring table details (rules/classical.md §1, rules/leagues.md); see docs/scoring.md
     selfdraw_points: int = 2
     selfdraw_points_on_loose: bool = True
@@ -79,7 +91,9 @@ class Ruleset:
 
     @property
     def dead_wall_size(self) -> int:
-        return 2 * self.dead_wall_stacks + 2 if self.dead_wall_stacks else 0
+        if not self.dead_wall_stacks:
+            return 0
+        return 2 * self.dead_wall_stacks + (2 if self.loose_tiles else 0)
 
     @property
     def wall_stacks_per_side(self) -> int:
@@ -122,10 +136,12 @@ PRESETS: dict[str, Ruleset] = {
     "dmjl": CHINESE_CLASSICAL.replace(
         name="dmjl",
         title="DMJL league classical",
+        description="Classical play with the DMJL league's table: 20 for Mah Jong, limit 500.",
         scoring="dmjl",
         mahjong_points=20,
         limit=500,
         east_consecutive_win_limit=9,
+        east_run_rotates=True,
         three_scholars_no_chow=False,
         cannon_rule=True,
         cannon_wall_tiles=5,
@@ -134,6 +150,7 @@ PRESETS: dict[str, Ruleset] = {
     "bmja": CHINESE_CLASSICAL.replace(
         name="bmja",
         title="British (BMJA)",
+        description="BMJA league rules: one chow, fishing, 14-tile kong box, special hands.",
         scoring="bmja",
         max_chows=1,
         must_declare_calling=True,
@@ -170,8 +187,72 @@ PRESETS: dict[str, Ruleset] = {
     ),
 }
 
+# Seed 001's British game: BMJA scoring and play with the seed's own rituals.
+PRESETS["british"] = PRESETS["bmja"].replace(
+    name="british",
+    title="British (seed 001)",
+    description="Wind tiles dealt for seats, one chow, fishing, a Goulash after a wash-out.",
+    seating_form="dealt_winds",
+    east_final_tiles="chan_chan",
+    goulash_after_washout=True,
+)
+
+# Seed 002: the 16-tile deal.
+PRESETS["sixteen-tile"] = CHINESE_CLASSICAL.replace(
+    name="sixteen-tile",
+    title="Sixteen-tile",
+    description="Seed 002: 16 tiles (dealer 17), five sets and a pair, a replenished 16-tile "
+    "dead wall.",
+    hand_size=16,
+    dead_wall_stacks=8,
+    loose_tiles=False,
+    dead_wall_replenish=True,
+    bonus_replacement="dead_wall",
+    bonus_rounds=True,
+    break_form="one_throw",
+    original_call=False,
+    thirteen_orphans=False,
+    rob_concealed_kong_for_orphans=False,
+    # The classical limit hands that are not 14-tile shapes (Nine Gates, the Snake, Thirteen
+    # Orphans): they are judged on the sets and fit five sets and a pair as well.
+    limit_hands=tuple(
+        code for code in CHINESE_CLASSICAL.limit_hands if code not in ("L14", "L15", "L17")
+    ),
+)
+
+# Seed 004: the Cantonese (Hong Kong) game.
+PRESETS["cantonese"] = CHINESE_CLASSICAL.replace(
+    name="cantonese",
+    title="Cantonese (Hong Kong)",
+    description="Seed 004: first dealer by dice, 14 untouchable tiles at the tail, leaping "
+    "the tiles.",
+    scoring="hongkong",
+    mahjong_points=1,
+    limit=1024,
+    east_doubles=False,
+    losers_settle=False,
+    first_dealer_by_dice=True,
+    break_form="own_wall",
+    east_final_tiles="chan_chan",
+    dead_wall_stacks=7,
+    loose_tiles=False,
+    dead_wall_replenish=True,
+    bonus_replacement="dead_wall",
+    original_call=False,
+)
+
+# Seed 004 §2.5: the Shanghai game, every tile drawable.
+PRESETS["shanghai"] = CHINESE_CLASSICAL.replace(
+    name="shanghai",
+    title="Shanghai",
+    description="Seed 004 §2.5: no dead wall, every tile drawable; kong supplements from the "
+    "wall's tail.",
+    dead_wall_stacks=0,
+    bonus_replacement="dead_wall",
+)
+
 DEFAULT_RULESET = "chinese-classical"
-PLAYABLE = ("chinese-classical",)
+PLAYABLE = ("chinese-classical", "british", "sixteen-tile", "cantonese", "shanghai", "dmjl", "bmja")
 
 
 def get_ruleset(name: str) -> Ruleset:

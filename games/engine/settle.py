@@ -77,7 +77,15 @@ def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
     if result.winner is None:
         return DealSummary(number, deal.dealer, deal.prevailing_wind, result, hands, None, [0] * 4)
     liable = result.liable if result.liable != result.winner else None
-    settlement = settle(rs, totals, result.winner, deal.dealer, liable)
+    settlement = settle(
+        rs,
+        totals,
+        result.winner,
+        deal.dealer,
+        liable,
+        discarder=result.discarder,
+        self_drawn=result.how == "self_drawn",
+    )
     return DealSummary(
         number,
         deal.dealer,

@@ -6,12 +6,14 @@ a spectator's holds public facts only; neither holds the wall order or the seed.
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 from .tiles import WIND_TOKENS, format_tiles
 
 if TYPE_CHECKING:
     from .match import Match
+    from .ruleset import Ruleset
 
 
 
@@ -28,8 +30,43 @@ def _seat_public(match: Match, s: int) -> dict[str, Any]:
         "discards": format_tiles(st.discards),
         "original_call": st.original_call,
         "call_broken": st.call_broken,
+        "fishing": st.fishing,
         "ready": s in match.ready,
     }
+
+
+def ritual_forms(rs: Ruleset) -> dict[str, Any]:
+    """The ruleset's forms of the rituals, so a table can tell them the way they were done."""
+    return {
+        "seating": rs.seating_form,
+        "break": rs.break_form,
+        "east_final_tiles": rs.east_final_tiles,
+        "hand_size": rs.hand_size,
+        "dead_wall_stacks": rs.dead_wall_stacks,
+        "loose_tiles": rs.loose_tiles,
+        "dead_wall_replenish": rs.dead_wall_replenish,
+        "bonus_replacement": rs.bonus_replacement,
+        "bonus_rounds": rs.bonus_rounds,
+        "goulash_after_washout": rs.goulash_after_washout,
+    }
+
+
+def centre_pool(match: Match) -> str:
+    """003 §3.3: the unclaimed discards lie at random in the centre, so nobody can read who
+    threw which tile or in which order. Each tile's place comes from a keyed hash of the secret
+    seed, the deal, the tile and how many of its kind lie there: stable while play goes on,
+    and telling nothing of seats or order."""
+    deal = match.deal
+    seen: dict[int, int] = {}
+    keyed = []
+    for st in deal.seats:
+        for t in st.discards:
+            seen[t] = seen.get(t, 0) + 1
+    for t, n in seen.items():
+        for k in range(n):
+            digest = hashlib.sha256(f"{match.seed}:{deal.number}:{t}:{k}".encode()).digest()
+            keyed.append((digest, t))
+    return format_tiles([t for _, t in sorted(keyed)])
 
 
 def public_view(match: Match) -> dict[str, Any]:
@@ -42,7 +79,7 @@ def public_view(match: Match) -> dict[str, Any]:
             "tile": format_tiles([deal.window_tile]),
             "kind": "rob" if deal.phase == "rob" else "discard",
         }
-    return {
+    view = {
         "version": match.version,
         "ruleset": match.ruleset.name,
         "ruleset_title": match.ruleset.title,
@@ -60,7 +97,12 @@ def public_view(match: Match) -> dict[str, Any]:
             else None
         ),
         "wall": deal.wall.public(),
-        "rituals": {"seating": match.seating.to_json(), "break": deal.brk.to_json()},
+        "discard_display": match.ruleset.discard_display,
+        "rituals": {
+            "seating": match.seating.to_json(),
+            "break": deal.brk.to_json(),
+            "forms": ritual_forms(match.ruleset),
+        },
         # In a window everyone but the discarder is shown as waiting until it closes: who has
         # answered already would hint at who had nothing to claim.
         "waiting_on": (
@@ -69,12 +111,16 @@ def public_view(match: Match) -> dict[str, Any]:
             else match.waiting_on()
         ),
         "claim": claim,
+        "goulash": deal.goulash,
         "last_deal": last,
         "standings": [x.to_json() for x in match.standings()] if match.is_over else None,
         "hand": None,
         "drawn": None,
         "legal_actions": [],
     }
+    if match.ruleset.discard_display == "centre":
+        view["centre"] = centre_pool(match)
+    return view
 
 
 def seat_view(match: Match, seat: int) -> dict[str, Any]:

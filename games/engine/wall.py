@@ -1,6 +1,10 @@
 """The wall (seed 000 §2.2): four sides of stacks two tiles high, broken by the dice into the
 live wall (drawn from the left of the break on) and the dead wall (the stacks to the right of
-the break, with the broken stack's two tiles lifted on top as the loose tiles)."""
+the break, with the broken stack's two tiles lifted on top as the loose tiles).
+
+Seed 002's dead wall is the eight stacks right of the break, no tiles lifted, drawn from its
+left end; a wall without a dead wall (Shanghai, 004 §2.5) gives kong supplements from the
+tail of the live wall."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ class Wall:
         "dead_stacks",
         "brk",
         "tail_taken",
+        "loose_tiles",
     )
 
     def __init__(
@@ -29,6 +34,7 @@ class Wall:
         stacks_per_side: int,
         dead_stacks: int,
         replenish: bool = False,
+        loose_tiles: bool = True,
     ) -> None:
         n = 4 * stacks_per_side
         if len(tiles) != 2 * n:
@@ -37,6 +43,7 @@ class Wall:
         self.dead_stacks = dead_stacks
         self.brk = brk
         self.replenish = replenish
+        self.loose_tiles = loose_tiles
 
         def stack(j: int) -> tuple[int, int]:
             # The j-th stack counted from the breaker's right end (1-based, wrapping).
@@ -47,9 +54,10 @@ class Wall:
         b = brk.total
         dead: list[int] = []
         if dead_stacks:
-            for j in range(b, b - dead_stacks - 1, -1):  # loose tiles first, then leftmost on
+            taken = dead_stacks + 1 if loose_tiles else dead_stacks
+            for j in range(b, b - taken, -1):  # loose tiles (or the left end) first, then on
                 dead.extend(stack(j))
-            live_count = n - dead_stacks - 1
+            live_count = n - taken
         else:
             live_count = n
         live: list[int] = []
@@ -70,6 +78,15 @@ class Wall:
     def dead_left(self) -> int:
         return len(self.dead) - self.dead_pos
 
+    def leap(self) -> None:
+        """Chan-chan (000 note, 001): the next five tiles are drawn as the 1st, 5th, 2nd, 3rd
+        and 4th, so the first taker gets the top tiles of the next stack and the one after
+        next, and the three after him the tiles between."""
+        p = self.live_pos
+        a = self.live[p : p + 5]
+        if len(a) == 5:
+            self.live[p : p + 5] = [a[0], a[4], a[1], a[2], a[3]]
+
     def draw(self) -> int:
         """The next tile from the open end of the live wall."""
         if self.live_pos >= self.live_end:
@@ -78,8 +95,20 @@ class Wall:
         self.live_pos += 1
         return tile
 
+    @property
+    def can_supplement(self) -> bool:
+        """Whether a kong's supplement tile can still be given."""
+        return self.dead_left > 0 if self.dead_stacks else self.live_left > 0
+
     def draw_loose(self) -> int:
-        """A supplement (loose) tile from the dead wall, rightmost loose tile first."""
+        """A supplement (loose) tile from the dead wall, rightmost loose tile first; with no
+        dead wall, the last tile of the live wall's tail."""
+        if not self.dead_stacks:
+            if self.live_left <= 0:
+                raise IllegalAction("the wall is exhausted")
+            self.live_end -= 1
+            self.tail_taken += 1
+            return self.live[self.live_end]
         if self.dead_pos >= len(self.dead):
             raise IllegalAction("the dead wall is exhausted")
         tile = self.dead[self.dead_pos]

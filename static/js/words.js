@@ -21,7 +21,9 @@ export function eventWords(e, ctx) {
     case "wall_built":
       return `The wall is built: four sides of ${e.stacks_per_side} stacks of two.`;
     case "deal_start":
-      return `Deal ${e.number} begins. ${who(e.dealer)} deal${you(e.dealer) ? "" : "s"}.`;
+      return `Deal ${e.number}${e.goulash ? " (a Goulash: no chows)" : ""} begins. ${who(e.dealer)} deal${you(e.dealer) ? "" : "s"}.`;
+    case "fishing":
+      return `${who(e.seat)} ${you(e.seat) ? "are" : "is"} fishing: one tile from Mah Jong.`;
     case "dice": {
       const sum = e.dice[0] + e.dice[1];
       return `${who(e.thrower)} throw${you(e.thrower) ? "" : "s"} ${e.dice[0]} and ${e.dice[1]}: ${sum}.`;

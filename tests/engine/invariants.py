@@ -21,19 +21,23 @@ def tiles_accounted_for(deal: Deal) -> None:
 
 
 def hand_sizes_right(deal: Deal) -> None:
-    """13 tiles in hand (a kong counting three), 14 for the player about to discard."""
+    """13 tiles in hand (a kong counting three), 14 for the player about to discard (16 and 17
+    in the 16-tile game)."""
+    n = deal.ruleset.hand_size
     for s, st in enumerate(deal.seats):
         size = st.concealed_count() + 3 * len(st.melds)
         if deal.phase == OVER:
-            expected = {13, 14} if s == deal.result.winner else {13}
+            expected = {n, n + 1} if s == deal.result.winner else {n}
             if deal.result.winner is None:
-                expected = {13, 14}  # a bonus tile as the last tile stops a turn midway
-        elif deal.phase == INITIAL_KONG:
-            expected = {14} if s == deal.dealer else {13}
+                expected = {n, n + 1}  # a bonus tile as the last tile stops a turn midway
+        elif deal.phase == INITIAL_KONG or deal.rob_initial:
+            expected = {n + 1} if s == deal.dealer else {n}
+            if deal.rob_initial and s == deal.window_from:
+                expected = {e - 1 for e in expected}  # the kong's loose tile is not yet taken
         elif deal.phase == PLAY and s == deal.turn:
-            expected = {14}
+            expected = {n + 1}
         else:
-            expected = {13}
+            expected = {n}
         assert size in expected, (s, size, deal.phase, deal.turn)
         assert all(t < 34 for t in st.tiles()), "bonus tiles never stay in a hand"
 
@@ -54,6 +58,8 @@ PUBLIC_TILE_PATHS = (
     "seats.*.melds.*.tiles",
     "seats.*.bonus",
     "seats.*.discards",
+    "centre",
+    "rituals.seating.row.*",  # the wind tiles of the seating, turned up
     "last_discard.tile",
     "claim.tile",
     "prevailing_wind",  # wind names share the tile tokens

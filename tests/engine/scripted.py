@@ -17,7 +17,8 @@ FIGURE_2_BREAK = ((4, 4), (1, 2))
 def wall_positions(ruleset: Ruleset, brk) -> tuple[list[int], list[int]]:
     """Which index of the shuffled tile list lands at each live and dead wall place."""
     n = 8 * ruleset.wall_stacks_per_side
-    w = Wall(list(range(n)), brk, ruleset.wall_stacks_per_side, ruleset.dead_wall_stacks)
+    w = Wall(list(range(n)), brk, ruleset.wall_stacks_per_side, ruleset.dead_wall_stacks,
+             loose_tiles=ruleset.loose_tiles)
     return w.live, w.dead
 
 
@@ -29,6 +30,8 @@ def deal_order(ruleset: Ruleset, dealer: int) -> list[int]:
         for s in order:
             seats += [s] * 4
     rest = ruleset.hand_size % 4
+    if rest == 1 and ruleset.east_final_tiles == "chan_chan":
+        return seats + order + [dealer]  # East's two top tiles lie four places apart
     seats += [dealer] * (rest + 1)
     if rest:
         for s in order[1:]:

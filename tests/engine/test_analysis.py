@@ -198,3 +198,45 @@ def test_decompositions_choose_the_pair():
         Decomposition(0, (3,), (0,)),  # 11 + 123 + 444
         Decomposition(3, (0,), (1,)),  # 111 + 234 + 44
     ])
+
+
+# ---- 16-tile hands (seed 002: five sets and a pair; the dealer holds 17) --------------------
+
+
+def test_sixteen_tile_hand_of_one_suit():
+    """seed 002: a 16-tile hand goes out with five sets and a pair, all of one suit here."""
+    hand = c("b1 b1 b1 b2 b3 b4 b5 b6 b7 b7 b7 b8 b8 b8 b9 b9 b9")
+    assert is_winning(hand) and is_standard_win(hand)
+    assert shanten(hand) == -1
+    assert Decomposition(0, (6, 7, 8), (0, 3)) in decompositions(hand)
+    hand[0] -= 1  # 16 tiles, calling
+    assert shanten(hand) == 0
+    assert waits(hand) == reference_waits(hand) and 0 in waits(hand)
+
+
+def test_sixteen_tile_hands_agree_with_search():
+    """seed 002: the tables and a plain search agree on 16- and 17-tile hands (seeded)."""
+    rng = random.Random(16)
+    for i in range(1500):
+        size = rng.choice((16, 17))
+        hand = built_hand(rng, size) if i % 3 else random_hand(rng, size)
+        if size == 17:
+            assert is_standard_win(hand) == reference_win(hand), hand
+            assert is_winning(hand) == reference_win(hand), hand
+            assert bool(decompositions(hand)) == reference_win(hand), hand
+        else:
+            assert waits(hand) == reference_waits(hand), hand
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32))
+def test_sixteen_tile_shanten(seed):
+    """seed 002: shanten of 16/17-tile hands: -1 exactly when complete, 0 exactly when calling,
+    and an incomplete 17-tile hand is as near as its best discard leaves it."""
+    rng = random.Random(seed)
+    full = built_hand(rng, 17) if rng.random() < 0.5 else random_hand(rng, 17)
+    best = min(shanten([n - (k == t) for k, n in enumerate(full)])
+               for t in range(34) if full[t])
+    assert shanten(full) == (-1 if reference_win(full) else best)
+    hand = built_hand(rng, 16) if rng.random() < 0.5 else random_hand(rng, 16)
+    assert (shanten(hand) == 0) == bool(waits(hand))

@@ -6,7 +6,7 @@ from games.engine.ruleset import CHINESE_CLASSICAL
 from games.engine.tiles import format_tiles, parse_tiles
 
 from .scripted import scripted_deal
-from .util import act, legal_types
+from .util import act, legal_types, pass_all
 
 PLAIN = [
     "b1 b2 b3 b4 b5 b6 b7 b8 b9 c1 c2 c3 c4 c5",
@@ -66,6 +66,7 @@ def test_concealed_kong_may_be_declared_during_the_replacement():
     assert deal.phase == INITIAL_KONG and deal.turn == 1
     assert legal_types(deal, 1) == {A.CONCEALED_KONG, A.PASS}
     act(deal, 1, A.CONCEALED_KONG, "dr")
+    pass_all(deal)  # nobody robs it for Thirteen Orphans (003 §3.5.1)
     assert deal.seats[1].melds[0].kong == "concealed"
     assert deal.seats[1].hand[parse_tiles("ww")[0]] == 1
     assert deal.wall.dead_left == 15

@@ -57,6 +57,7 @@ def test_loose_tiles_in_order_then_from_the_left_end_of_the_dead_wall():
     got = []
     for tile in ("c9", "d1", "we"):  # declared while the deal's bonus tiles are replaced
         act(deal, 0, A.CONCEALED_KONG, tile)
+        pass_all(deal)  # nobody robs it for Thirteen Orphans
         got.append(deal.seats[0].drawn)
     assert got == T("c1 c2 c3")
     assert deal.wall.dead_left == 13

@@ -20,7 +20,7 @@ from .live import TIMEOUT, join, short_ruleset
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PUBLIC_SEAT_KEYS = {"seat", "wind", "points", "concealed", "melds", "bonus", "discards",
-                    "original_call", "call_broken", "ready"}
+                    "original_call", "call_broken", "fishing", "ready"}  # fishing: said aloud (001)
 
 
 def _bot_game() -> Game:

@@ -22,7 +22,7 @@ class HandContext:
     __slots__ = (
         "ruleset", "lookups", "own_wind", "prevailing", "win", "counts", "bonus_points",
         "bonus_doubles", "bonus_items", "suits", "honours", "all_majors", "all_honours",
-        "all_terminals", "all_green", "self_drawn", "selfdraw_points",
+        "all_terminals", "all_green", "self_drawn", "selfdraw_points", "open_groups", "bonus",
     )
 
     def __init__(self, ruleset: Ruleset, counts: Sequence[int], bonus: Sequence[int],
@@ -33,6 +33,8 @@ class HandContext:
         self.prevailing = WINDS[prevailing_wind]
         self.win = win
         self.counts = counts
+        self.open_groups = False  # a pair or knitted group laid out exposed (groups.py)
+        self.bonus = bonus
         self._describe_tiles(counts)
         self.self_drawn = win is not None and win.self_drawn
         self.selfdraw_points = self.self_drawn and (

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..melds import KONG, Meld
+from ..wintest import is_nine_gates_shape
 from .context import HandContext
 from .hand import CHOW_SET, ScoredSet
 from .types import DEAD_WALL, WALL
@@ -13,18 +14,22 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def nine_gates(ctx: HandContext, concealed: Sequence[int], melds: Sequence[Meld]) -> bool:
-    """L14: concealed 1112345678999 of one suit, then any tile of it (BMJA: a 2-8)."""
+    """L14: concealed 1112345678999 of one suit, then any tile of it. BMJA's Gates of Heaven
+    (leagues.md §4) is judged on the shape alone: those thirteen plus a 2-8, whichever came
+    last."""
     win = ctx.win
-    if melds or win is None or win.tile >= 27:
+    if melds or ctx.open_groups or win is None:
+        return False
+    if ctx.ruleset.nine_gates_minor_only:
+        return is_nine_gates_shape(concealed, True)
+    if win.tile >= 27:
         return False
     lo = win.tile - win.tile % 9
     if concealed[lo] < 3 or concealed[lo + 8] < 3:
         return False  # a cheap no for almost every hand
     before = list(concealed[lo:lo + 9])
     before[win.tile - lo] -= 1
-    if tuple(before) != _NINE_GATES or sum(concealed[:34]) != 14:
-        return False
-    return not ctx.ruleset.nine_gates_minor_only or win.tile % 9 not in (0, 8)
+    return tuple(before) == _NINE_GATES and sum(concealed[:34]) == 14
 
 
 def _squirming_snake(ctx: HandContext, melds: Sequence[Meld]) -> bool:
@@ -50,6 +55,7 @@ def hand_limit(ctx: HandContext, concealed: Sequence[int], melds: Sequence[Meld]
     if "L15" in allowed and rs.snake == "squirming" and _squirming_snake(ctx, melds):
         return "L15"
     if ("L16" in allowed and len(ctx.suits) == 1 and not ctx.honours and ctx.self_drawn
+            and not ctx.open_groups
             and all(m.kind == KONG and m.kong != "promoted" for m in melds)
             and all(m.kong != "claimed" or rs.claimed_kong_counts_concealed for m in melds)):
         return "L16"
@@ -89,7 +95,7 @@ def arrangement_limit(ctx: HandContext, sets: Sequence[ScoredSet]) -> str | None
     rs = ctx.ruleset
     allowed = ctx.lookups.allowed
     chows = any([s[0] == CHOW_SET for s in sets])
-    if "L8" in allowed and not chows and all([s[3] for s in sets]):
+    if "L8" in allowed and not chows and all([s[3] for s in sets]) and not ctx.open_groups:
         if rs.buried_treasure_one_suit:
             if len(ctx.suits) <= 1:
                 return "L8"

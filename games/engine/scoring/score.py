@@ -8,13 +8,15 @@ from ..analysis import decompositions, waits
 from ..melds import Meld
 from ..ruleset import Ruleset
 from ..tiles import NUM_PLAYING_KINDS, tile_words
+from ..wintest import complete_size, gates_of_heaven, refusal, special_shape
 from .context import HandContext, Item
+from .groups import fold_groups
 from .hand import CHOW_SET, PUNG_SET, ScoredSet, check_seat, check_win, count_tiles, meld_set
-from .limits import arrangement_limit, hand_limit, nine_gates
+from .hongkong import hongkong_loser, hongkong_winner
+from .limits import arrangement_limit, hand_limit
 from .lookups import limit_value, lookups
 from .loser import calling_limit
 from .points import hand_items
-from .special import special_shape
 from .tables import rule_name
 from .types import SELF_DRAWN, HandScore, ScoreItem, WinInfo
 from .winner import PAIR, winner_items
@@ -62,28 +64,44 @@ def _total(rs: Ruleset, points: int, doubles: int, limit: str | None) -> int:
 
 def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bonus: list[int],
                seat_wind: int, prevailing_wind: int, win: WinInfo | None) -> HandScore:
-    """Score one hand. `concealed` holds the winning tile for a winner."""
+    """Score one hand. `concealed` holds the winning tile for a winner. `melds` may also lay out
+    the hand's pair, knitted groups and the set the winning tile completed (groups.py)."""
     check_seat("seat_wind", seat_wind)
     check_seat("prevailing_wind", prevailing_wind)
+    if win is not None:
+        check_win(win)
+    laid = fold_groups(melds, win)
+    melds = laid.declared
+    if laid.tiles:
+        concealed = list(concealed) + laid.tiles
     counts, all_counts = count_tiles(concealed, melds, bonus)
     ctx = HandContext(ruleset, all_counts, bonus, seat_wind, prevailing_wind, win)
-    complete_size = 14 - 3 * len(melds)
+    ctx.open_groups = laid.exposed
+    size = complete_size(ruleset, melds)
+    hongkong = ruleset.scoring == "hongkong"
     if win is None:
-        return _loser(ruleset, ctx, counts, melds, None)
-    check_win(win)
-    if len(concealed) > complete_size:
-        return _long(ruleset, f"{len(concealed)} tiles in hand where a complete hand has "
-                              f"{complete_size}")
-    # Nine Gates is a pattern of its own: the chow limit does not apply to it.
-    unlimited = "L14" in ctx.lookups.allowed and nine_gates(ctx, counts, melds)
-    shape = None if melds else special_shape(ruleset, counts)
-    readings = _legal_readings(ruleset, counts, melds, unlimited)
-    reason = _illegal_reason(ruleset, counts, win, complete_size, shape, readings)
+        return hongkong_loser(ruleset, None) if hongkong else _loser(ruleset, ctx, counts, melds,
+                                                                       None)
+    if len(concealed) > size:
+        return _long(ruleset, f"{len(concealed)} tiles in hand where a complete hand has {size}")
+    reason = _illegal_reason(ruleset, counts, melds, win)
+    shape = None if melds or reason else special_shape(ruleset, counts)
+    unlimited = not laid.exposed and gates_of_heaven(ruleset, counts, melds)
+    readings = [] if reason else _legal_readings(ruleset, counts, melds, unlimited)
+    if shape is not None and laid.exposed:
+        if not readings:  # the win stood on a concealed special hand, and a group is exposed
+            reason = (f"{rule_name(ruleset, shape)} must be concealed, and a group of it is "
+                      "laid out exposed")
+        shape = None
     if reason is not None:
-        if len(concealed) == complete_size:
+        if len(concealed) == size:
             return _long(ruleset, f"not a winning hand: {reason}; it holds one tile too many "
                                   "for a losing hand")
+        if hongkong:
+            return hongkong_loser(ruleset, f"not a winning hand: {reason}")
         return _loser(ruleset, ctx, counts, melds, f"not a winning hand: {reason}")
+    if hongkong:
+        return hongkong_winner(ruleset, ctx, counts, melds, win, seat_wind, readings, shape)
     if shape is not None:
         return _special(ruleset, ctx, shape)
     return _winner(ruleset, ctx, counts, melds, win, seat_wind, readings)
@@ -94,17 +112,16 @@ def _long(rs: Ruleset, reason: str) -> HandScore:
     return HandScore(False, 0, 0, None, 0, _score_items((item,)), reason)
 
 
-def _illegal_reason(rs: Ruleset, counts: list[int], win: WinInfo, size: int,
-                    shape: str | None, readings: list) -> str | None:
-    if sum(counts) < size:
-        return f"{sum(counts)} tiles in hand where a complete hand has {size}"
+def _illegal_reason(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
+                    win: WinInfo) -> str | None:
+    """Why this hand may not go out: the ruleset's one win test (wintest.py) decides."""
+    held = sum(counts)
+    size = complete_size(rs, melds)
+    if held < size:
+        return f"{held} tiles in hand where a complete hand has {size}"
     if counts[win.tile] == 0:
         return f"the winning tile {tile_words(win.tile)} is not in the hand"
-    if shape is not None or readings:
-        return None
-    if rs.max_chows is not None and decompositions(counts):
-        return f"more than {rs.max_chows} chow(s)"
-    return "the tiles do not make four sets and a pair"
+    return refusal(rs, counts, melds)
 
 
 def _legal_readings(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
@@ -216,9 +233,9 @@ def _loser(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Mel
            reason: str | None) -> HandScore:
     """A losing hand (§1.1): declared sets as declared; concealed pungs and pairs as held
     (four undeclared tiles are a concealed pung); chows score nothing, so need not be found."""
-    if sum(counts) > 13 - 3 * len(melds):
-        return _long(rs, reason or f"{sum(counts)} tiles in hand where a losing hand has "
-                                   f"{13 - 3 * len(melds)}")
+    size = complete_size(rs, melds) - 1
+    if sum(counts) > size:
+        return _long(rs, reason or f"{sum(counts)} tiles in hand where a losing hand has {size}")
     sets = [meld_set(m, rs) for m in melds]
     pairs = []
     for kind, n in enumerate(counts):

@@ -35,14 +35,14 @@ def _set_doubles(ctx: HandContext, sets: list[ScoredSet], pair: int, items: list
     doubles = ctx.lookups.doubles
     n = 0
     chows = [s[0] for s in sets].count(CHOW_SET)
-    if (rs.zero_point_double and chows == 4 and pair < 31
+    if (rs.zero_point_double and chows == len(sets) and pair < 31
             and pair != ctx.own_wind and pair != ctx.prevailing):
         items.append(doubles["W1"])
         n += 1
     if chows == 0:
         items.append(doubles["W2"])
         n += 1
-    if ctx.self_drawn and all([s[3] for s in sets]):
+    if ctx.self_drawn and all([s[3] for s in sets]) and not ctx.open_groups:
         items.append(doubles["W3"])
         n += 1
     if len(ctx.suits) == 1:

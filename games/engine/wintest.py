@@ -1,0 +1,172 @@
+"""The one win test per ruleset: play (Deal.can_win), bots, the CLI and scoring all ask here.
+
+`is_mahjong(ruleset, counts, melds)` answers "may these tiles go out?" with the ruleset's hand
+size, its chow limit (concealed and declared chows together), Thirteen Orphans and the special
+shapes its table lists (classical.md §1.10 L17; leagues.md §4: Gates of Heaven, Wriggling Snake,
+Knitting, Triple Knitting, All Pair Honours). `refusal` says why not, in a player's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .analysis import decompositions, is_thirteen_orphans, is_winning, waits
+from .melds import CHOW, Meld
+from .ruleset import Ruleset
+from .tiles import MAJORS, WINDS
+
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+# ---- special shapes: each takes the counts of 14 concealed tiles (no declared sets) --------
+
+
+def is_nine_gates_shape(c: Sequence[int], minor_only: bool = False) -> bool:
+    """1112345678999 of one suit plus one more of it (BMJA Gates of Heaven: a 2-8), judged on
+    the shape alone (leagues.md §4)."""
+    if sum(c[:34]) != 14:
+        return False
+    for lo in (0, 9, 18):
+        if c[lo] >= 3 and c[lo + 8] >= 3:
+            extra = [c[lo + r] - _NINE_GATES[r] for r in range(9)]
+            if min(extra) != 0 or sum(extra) != 1:
+                return False
+            return not minor_only or extra.index(1) not in (0, 8)
+    return False
+
+
+def is_wriggling_snake(c: Sequence[int]) -> bool:
+    """BMJA: a pair of 1s, one each of 2-9 of the same suit, and one of each wind."""
+    if any(c[w] != 1 for w in WINDS) or any(c[k] for k in (31, 32, 33)):
+        return False
+    for lo in (0, 9, 18):
+        if c[lo] == 2 and all(c[lo + r] == 1 for r in range(1, 9)):
+            return sum(c[:27]) == 10
+    return False
+
+
+def is_knitting(c: Sequence[int]) -> bool:
+    """BMJA: seven pairs, each the same number in two suits; two suits only, no honours."""
+    if sum(c[:34]) != 14 or any(c[27:34]):
+        return False
+    for a, b, other in ((0, 1, 2), (0, 2, 1), (1, 2, 0)):
+        if not any(c[other * 9:other * 9 + 9]) and all(
+            c[a * 9 + r] == c[b * 9 + r] for r in range(9)
+        ):
+            return True
+    return False
+
+
+def is_triple_knitting(c: Sequence[int]) -> bool:
+    """BMJA: four triples (one number in all three suits) and a pair of one number in two suits."""
+    if sum(c[:34]) != 14 or any(c[27:34]):
+        return False
+    for r in range(9):
+        for a, b in ((0, 1), (0, 2), (1, 2)):
+            if c[a * 9 + r] == 0 or c[b * 9 + r] == 0:
+                continue
+            rest = list(c[:27])
+            rest[a * 9 + r] -= 1
+            rest[b * 9 + r] -= 1
+            if all(rest[k] == rest[9 + k] == rest[18 + k] for k in range(9)):
+                return True
+    return False
+
+
+def is_all_pair_honours(c: Sequence[int]) -> bool:
+    """BMJA: seven pairs of terminals and honours."""
+    return (sum(c[:34]) == 14 and all(c[k] % 2 == 0 for k in MAJORS)
+            and sum(c[k] for k in MAJORS) == 14)
+
+
+def special_shape(ruleset: Ruleset, counts: Sequence[int]) -> str | None:
+    """The code of the special winning shape these 14 concealed tiles make under the ruleset
+    (Gates of Heaven aside: it is four sets and a pair as well, see `is_mahjong`)."""
+    allowed = ruleset.limit_hands
+    if "L17" in allowed and ruleset.thirteen_orphans and is_thirteen_orphans(counts):
+        return "L17"
+    if ruleset.snake == "wriggling" and "L15" in allowed and is_wriggling_snake(counts):
+        return "L15"
+    if "H1" in allowed and is_triple_knitting(counts):
+        return "H1"
+    if "H2" in allowed and is_knitting(counts):
+        return "H2"
+    if "H3" in allowed and is_all_pair_honours(counts):
+        return "H3"
+    return None
+
+
+def gates_of_heaven(ruleset: Ruleset, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
+    """The Nine Gates shape, which the chow limit does not bind (it needs three chows)."""
+    return (not melds and "L14" in ruleset.limit_hands
+            and is_nine_gates_shape(counts, ruleset.nine_gates_minor_only))
+
+
+# ---- the win test ----------------------------------------------------------------------------
+
+
+def complete_size(ruleset: Ruleset, melds: Sequence[Meld]) -> int:
+    """Concealed tiles of a complete hand: dealt size plus one, three fewer per declared set."""
+    return ruleset.hand_size + 1 - 3 * len(melds)
+
+
+def fewest_chows(counts: Sequence[int]) -> int | None:
+    """The fewest chows in any reading of complete concealed tiles as sets and a pair."""
+    readings = decompositions(counts)
+    return min((len(d.chows) for d in readings), default=None)
+
+
+def is_mahjong(ruleset: Ruleset, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
+    """May a player with these concealed tile counts (the winning tile included) and these
+    declared sets go out under `ruleset`?"""
+    if sum(counts[:34]) != complete_size(ruleset, melds):
+        return False
+    if is_winning(counts, False):
+        limit = ruleset.max_chows
+        if limit is None:
+            return True
+        declared = sum(1 for m in melds if m.kind == CHOW)
+        least = fewest_chows(counts)
+        if least is not None and least + declared <= limit:
+            return True
+        if gates_of_heaven(ruleset, counts, melds):
+            return True
+    return not melds and special_shape(ruleset, counts) is not None
+
+
+def refusal(ruleset: Ruleset, counts: Sequence[int], melds: Sequence[Meld]) -> str | None:
+    """Why these tiles may not go out, in a player's words; None if they may."""
+    if is_mahjong(ruleset, counts, melds):
+        return None
+    size = complete_size(ruleset, melds)
+    held = sum(counts[:34])
+    if held != size:
+        return f"{held} tiles in hand where a complete hand has {size}"
+    if ruleset.max_chows is not None and is_winning(counts, False):
+        return f"more than {ruleset.max_chows} chow(s)"
+    sets = (ruleset.hand_size + 1) // 3
+    return f"the tiles do not make {_WORDS.get(sets, sets)} sets and a pair"
+
+
+_WORDS = {4: "four", 5: "five"}
+
+
+def winning_tiles(ruleset: Ruleset, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+    """The tile kinds that would let this calling hand go out under `ruleset`: regular waits
+    within the chow limit, and the waits of the ruleset's special shapes."""
+    hand = list(counts[:34])
+    if sum(hand) != complete_size(ruleset, melds) - 1:
+        return []
+    regular = waits(hand, False)
+    if ruleset.max_chows is None and (melds or ruleset.hand_size != 13):
+        return regular  # no chow limit and no special shape: the regular waits are all
+    out = []
+    candidates = range(34) if not melds else regular
+    for k in candidates:
+        if hand[k] >= 4:
+            continue
+        hand[k] += 1
+        if is_mahjong(ruleset, hand, melds):
+            out.append(k)
+        hand[k] -= 1
+    return out

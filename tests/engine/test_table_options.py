@@ -1,0 +1,56 @@
+"""Table options and ritual records: the seed 003 "random centre" discard display and the
+seating record's wind-tile row."""
+
+from collections import Counter
+
+from games.engine import bots
+from games.engine.match import Match
+from games.engine.rituals import seat_players
+from games.engine.ruleset import CHINESE_CLASSICAL
+from games.engine.tiles import parse_tiles
+
+from .invariants import view_hides_what_it_must
+
+
+def _play_some(match: Match, actions: int) -> None:
+    for _ in range(actions):
+        if match.deal.is_over:
+            break
+        match.apply(bots.choose(match, match.waiting_on()[0], "greedy"))
+
+
+def test_discards_lie_in_per_seat_rows_by_default():
+    """Issue 10: per-seat rows stay the default display."""
+    view = Match(CHINESE_CLASSICAL, "rows").spectator_view()
+    assert view["discard_display"] == "rows" and "centre" not in view
+
+
+def test_the_random_centre_shows_every_unclaimed_discard_in_an_order_that_tells_nothing():
+    """Seed 003 §3.3: discards lie at random in the centre so nobody can read who discarded
+    what, or in which order."""
+    match = Match(CHINESE_CLASSICAL.replace(discard_display="centre"), "centre")
+    _play_some(match, 60)
+    view = match.spectator_view()
+    assert view["discard_display"] == "centre"
+    pool = parse_tiles(view["centre"])
+    thrown = [t for st in match.deal.seats for t in st.discards]
+    assert Counter(pool) == Counter(thrown) and len(pool) >= 8
+    in_order = [t for st in sorted(match.deal.seats, key=id) for t in st.discards]
+    assert pool != thrown and pool != in_order
+    for seat in range(4):
+        view_hides_what_it_must(match.view_for(seat), match.deal, seat)
+    # The pool keeps its places as play goes on: a new discard does not reshuffle the others.
+    before = parse_tiles(view["centre"])
+    _play_some(match, 2)
+    after = parse_tiles(match.spectator_view()["centre"])
+    assert all(after.count(t) >= before.count(t) for t in set(before)) or match.deal.is_over
+
+
+def test_the_seating_record_has_the_wind_tile_row_and_its_ends():
+    """Seed 000 §2.1: the wind tiles lie face down in a row with the even suit tile at one end;
+    the record shows the row and which end is which."""
+    seating = seat_players((3, 4), (2, 0, 3, 1), "left", (2, 3))
+    record = seating.to_json()
+    assert record["row"] == ["ww", "we", "wn", "ws"]
+    assert (record["even_end"], record["odd_end"]) == ("left", "right")
+    assert record["form"] == "dice"

@@ -1,0 +1,36 @@
+"""Choosing the rules of a new table in the lobby: every preset, each with its one-line
+description, and the seed 003 "random centre" discard display as a table option."""
+
+import pytest
+
+from games.engine.ruleset import PLAYABLE, PRESETS
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+SEATS = {"seat_2": "greedy", "seat_3": "greedy", "seat_4": "greedy", "claim_seconds": 8}
+
+
+def test_the_lobby_offers_every_preset_with_its_description(client):
+    page = client.get("/lobby/").content.decode()
+    for name in PLAYABLE:
+        assert f'value="{name}"' in page
+        assert PRESETS[name].title in page
+        assert PRESETS[name].description.replace("'", "&#x27;") in page
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_a_table_can_be_opened_under_each_preset(client, name):
+    client.post("/game/new/", {"ruleset": name, **SEATS})
+    game = Game.objects.get()
+    assert game.ruleset_name == name
+    assert game.ruleset["hand_size"] == PRESETS[name].hand_size
+
+
+def test_the_random_centre_display_is_a_table_option(client):
+    """Seed 003 §3.3 lays discards at random in the centre; rows are the default."""
+    client.post("/game/new/", {"ruleset": "chinese-classical", **SEATS})
+    client.post("/game/new/", {"ruleset": "chinese-classical", "discard_display": "centre",
+                               **SEATS})
+    displays = sorted(g.ruleset["discard_display"] for g in Game.objects.all())
+    assert displays == ["centre", "rows"]
