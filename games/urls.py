@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
+from .pages import endgame, history, players, records
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -14,7 +15,12 @@ urlpatterns = [
     path("game/<int:game_id>/leave/", views.leave, name="game_leave"),
     path("game/<int:game_id>/bot/", views.add_bot, name="game_add_bot"),
     path("game/<int:game_id>/start/", views.start, name="game_start"),
-    path("game/<int:game_id>/record.json", views.record, name="game_record"),
+    path("game/<int:game_id>/record.json", records.record, name="game_record"),
+    path("game/<int:game_id>/plot/", endgame.plot, name="game_plot"),
+    path("game/<int:game_id>/again/", endgame.play_again, name="game_again"),
+    path("games/", history.history, name="history"),
+    path("games/import/", records.import_view, name="game_import"),
+    path("u/<str:name>/", players.player, name="player"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),

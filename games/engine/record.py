@@ -30,19 +30,22 @@ def commitment(seed: str) -> str:
 
 
 def results_of(match: Match) -> dict[str, Any]:
-    """What a game came to: each deal's outcome and running points, then the standings."""
+    """What a game came to: each deal's outcome and running points, then the standings. Small
+    enough to keep with the game, so history and player pages need no replay."""
     deals = []
     points = [match.ruleset.starting_points] * 4
     for h in match.history:
         points = [p + d for p, d in zip(points, h.deltas)]
         winner = h.result.winner
-        total = h.hands[winner]["score"]["total"] if winner is not None else None
+        score = h.hands[winner]["score"] if winner is not None else None
         deals.append({
             "number": h.number,
             "dealer": h.dealer,
             "winner": winner,
             "how": h.result.how,
-            "score": total,
+            "discarder": h.result.discarder if winner is not None else None,
+            "score": score["total"] if score else None,
+            "limit": score["limit"] if score else None,
             "deltas": list(h.deltas),
             "points": points,
         })
@@ -177,7 +180,7 @@ def _compare_results(claimed: dict, replayed: dict) -> None:
     _need(isinstance(deals_c, list), 'the results have no list of "deals"')
     deals_r = replayed["deals"]
     for i, (c, r) in enumerate(zip(deals_c, deals_r)):
-        for key in ("winner", "how", "score", "deltas", "points"):
+        for key in ("winner", "how", "discarder", "score", "limit", "deltas", "points"):
             if not isinstance(c, dict) or c.get(key) != r[key]:
                 got = c.get(key) if isinstance(c, dict) else c
                 raise _Refused(

@@ -63,6 +63,9 @@ function ctx() {
     connected: state.connected,
     status: state.status,
     replayUrl: config.replay || null,
+    plotUrl: config.plot || null,
+    againUrl: config.again || null,
+    csrf: config.csrf || null,
     recordUrl: config.game != null ? `/game/${config.game}/record.json` : null,
     gameId: config.game,
   };

@@ -1,0 +1,1 @@
+"""Pages beyond the table and lobby, one module per concern (games/views.py stays small)."""
