@@ -3,6 +3,7 @@ from django.urls import path
 
 from . import views
 from .pages import endgame, history, players, records
+from .pages import replay as replay_pages
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -15,6 +16,8 @@ urlpatterns = [
     path("game/<int:game_id>/leave/", views.leave, name="game_leave"),
     path("game/<int:game_id>/bot/", views.add_bot, name="game_add_bot"),
     path("game/<int:game_id>/start/", views.start, name="game_start"),
+    path("game/<int:game_id>/replay/", replay_pages.replay, name="game_replay"),
+    path("game/<int:game_id>/replay/steps.json", replay_pages.steps, name="game_replay_steps"),
     path("game/<int:game_id>/record.json", records.record, name="game_record"),
     path("game/<int:game_id>/plot/", endgame.plot, name="game_plot"),
     path("game/<int:game_id>/again/", endgame.play_again, name="game_again"),

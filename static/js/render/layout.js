@@ -63,7 +63,7 @@ export function renderTable(root, ctx) {
       ${myArea}
     </div>
     ${logHTML(ctx)}
-    ${sheetHTML(ctx)}`;
+    ${ctx.sheet === false ? "" : sheetHTML(ctx)}`;
 }
 
 export function renderCountdown(root, ctx) {

@@ -1,0 +1,248 @@
+// The replay viewer: fetches a game's steps once (games/pages/replay.py), then steps through
+// them locally, drawing each with the live table's own renderers (render/layout.js).
+import { esc, parseTiles, tilesHTML } from "./tiles.js";
+import { renderTable } from "./render/layout.js";
+import { proofHTML } from "./render/proof.js";
+import { expand, hashOf, index, parseHash } from "./replay/steps.js";
+import { moveListHTML, stepWords } from "./replay/moves.js";
+
+const config = JSON.parse(document.getElementById("replay-config").textContent);
+const root = document.getElementById("table");
+const controls = document.getElementById("replay-controls");
+const moveList = document.getElementById("move-list");
+const proofBox = document.getElementById("proof-box");
+const wallBox = document.getElementById("wall-box");
+
+const SPEEDS = [["0.5", 1600], ["1", 800], ["2", 400], ["4", 200]];
+const state = {
+  data: null, views: null, idx: null, at: 0,
+  bottom: config.viewer ?? 0, playing: false, speed: "1", timer: null, showRituals: null,
+};
+
+function playerName(s) {
+  if (s == null) return "";
+  if (s === config.viewer) return "You";
+  const p = config.players[s] || {};
+  const twin = config.players.some((q, k) => k !== s && q && q.name === p.name);
+  return twin && p.chair != null ? `${p.name} #${p.chair + 1}` : p.name || `Seat ${s + 1}`;
+}
+
+// The renderers' context, as the live table builds it, for the view at the current step.
+function ctx() {
+  const view = state.views[state.at];
+  const step = state.data.steps[state.at];
+  const active = new Set(view.phase === "play" || view.phase === "initial_kong" ? [view.turn] : view.waiting_on || []);
+  return {
+    view, bottom: state.bottom, players: config.players.map((p) => ({ ...p, connected: true })),
+    playerName, seatName: playerName, activeSeats: step.r ? new Set() : active,
+    answered: null, originalCall: false, chowOpen: false, focusIdx: null, fresh: null, timer: null,
+    now: () => Date.now(), showRituals: state.showRituals ?? step.r, ritualLog: ritualLog(),
+    log: [], error: null, connected: true, status: config.finished ? "finished" : "active",
+    sheet: false, gameId: config.game,
+  };
+}
+
+// What the rituals panel tells: the blocks dealt and bonus tiles melded so far in this deal.
+function ritualLog() {
+  const where = state.idx.where[state.at];
+  const deal = state.idx.deals[where.d];
+  const log = { deal: deal.number, blocks: [], bonus: [] };
+  for (let i = deal.first; i <= state.at; i++) {
+    const step = state.data.steps[i];
+    if (!step.r) break;
+    for (const e of step.e) {
+      if (e.type === "deal_block") log.blocks.push({ seat: e.seat, count: e.count });
+      if (e.type === "bonus_melded") log.bonus.push({ seat: e.seat, tile: e.tile });
+    }
+  }
+  return log;
+}
+
+function controlsHTML(c) {
+  const where = state.idx.where[state.at];
+  const deal = state.idx.deals[where.d];
+  const total = deal.last - deal.first + 1;
+  const step = state.data.steps[state.at];
+  const seats = [0, 1, 2, 3].map((s) => `<option value="${s}"${s === state.bottom ? " selected" : ""}>${esc(playerName(s))}</option>`).join("");
+  const speeds = SPEEDS.map(([k]) => `<option value="${k}"${k === state.speed ? " selected" : ""}>${k}×</option>`).join("");
+  const deals = state.idx.deals.map((d) => `<option value="${d.index}"${d.index === where.d ? " selected" : ""}>Deal ${d.number}</option>`).join("");
+  const btn = (act, label, key, text) => `<button type="button" class="rc" data-rc="${act}" aria-label="${label}" title="${label} (${key})">${text}</button>`;
+  return `<p class="rc-where" id="rc-where"><b>Deal ${deal.number}</b>, move <b>${where.m}</b> of ${total}
+      <span class="muted">· step ${state.at + 1} of ${state.views.length}</span></p>
+    <p class="rc-caption" id="rc-caption" aria-live="polite">${esc(stepWords(step, c) || "")}</p>
+    <div class="rc-buttons" role="group" aria-label="Step through the game">
+      ${btn("start", "First move", "Home", "|◀")}${btn("prev-deal", "Previous deal", "Page Up", "◀◀")}${btn("prev", "Back one move", "←", "◀")}
+      <button type="button" class="rc play" data-rc="play" aria-pressed="${state.playing}" title="Play or pause (Space)">${state.playing ? "Pause" : "Play"}</button>
+      ${btn("next", "Forward one move", "→", "▶")}${btn("next-deal", "Next deal", "Page Down", "▶▶")}${btn("end", "Last move", "End", "▶|")}
+    </div>
+    <div class="rc-options">
+      <label>Speed <select data-rc="speed">${speeds}</select></label>
+      <label>Deal <select data-rc="deal">${deals}</select></label>
+      <label>Move <input data-rc="move" type="number" min="1" max="${total}" value="${where.m}" inputmode="numeric"></label>
+      <label>At the bottom <select data-rc="bottom">${seats}</select></label>
+      <a class="permalink" href="${hashOf(where)}" title="A link that opens the replay at this move">Link to this move</a>
+    </div>`;
+}
+
+function wallHTML(view) {
+  if (!state.data.reveal) return "";
+  const deal = state.data.deals[state.idx.where[state.at].d];
+  const w = view.wall;
+  const live = parseTiles(deal.live);
+  const left = live.slice(w.live_drawn, live.length - (w.tail_taken || 0));
+  const dead = parseTiles(deal.dead).slice(w.dead_drawn || 0, w.dead_drawn + w.dead);
+  return `<p class="muted">Live wall (${left.length}), next tile first:</p><div class="wall-row">${tilesHTML(left)}</div>
+    <p class="muted">Dead wall (${dead.length}), loose tiles first:</p><div class="wall-row">${tilesHTML(dead)}</div>`;
+}
+
+let lastProof = null;
+
+function render() {
+  const c = ctx();
+  const active = document.activeElement;
+  const keep = active && controls.contains(active) ? active.dataset.rc : null;
+  renderTable(root, c);
+  root.dataset.step = String(state.at);
+  controls.innerHTML = controlsHTML(c);
+  if (keep) controls.querySelector(`[data-rc="${keep}"]`)?.focus();
+  const d = c.view.last_deal;
+  const proofKey = d && (c.view.phase === "deal_over" || c.view.phase === "game_over") ? d.number : null;
+  if (proofKey !== lastProof) {
+    proofBox.innerHTML = proofKey != null ? proofHTML(c, d) : "";
+    lastProof = proofKey;
+  }
+  if (state.data.reveal) wallBox.querySelector(".wall-tiles").innerHTML = wallHTML(c.view);
+  const current = moveList.querySelector('[aria-current="step"]');
+  if (current) current.removeAttribute("aria-current");
+  const link = moveList.querySelector(`[data-step="${state.at}"]`);
+  if (link) {
+    link.setAttribute("aria-current", "step");
+    // Scroll the list only, never the page (offsetTop is within the list: it is positioned).
+    const top = link.offsetTop;
+    if (top < moveList.scrollTop + 30 || top + link.offsetHeight > moveList.scrollTop + moveList.clientHeight) {
+      moveList.scrollTop = top - moveList.clientHeight / 2;
+    }
+  }
+}
+
+function go(i, { updateHash = true } = {}) {
+  const n = state.views.length;
+  state.at = Math.max(0, Math.min(n - 1, i));
+  state.showRituals = null;
+  if (updateHash) history.replaceState(null, "", hashOf(state.idx.where[state.at]));
+  render();
+}
+
+function dealStep(delta) {
+  const where = state.idx.where[state.at];
+  const deals = state.idx.deals;
+  if (delta < 0 && where.m > 1) return deals[where.d].first; // to the start of this deal first
+  const d = Math.max(0, Math.min(deals.length - 1, where.d + delta));
+  return deals[d].first;
+}
+
+function setPlaying(on) {
+  state.playing = on;
+  clearInterval(state.timer);
+  if (on) {
+    const ms = Object.fromEntries(SPEEDS)[state.speed];
+    state.timer = setInterval(() => {
+      if (state.at >= state.views.length - 1) setPlaying(false);
+      else go(state.at + 1);
+    }, ms);
+  }
+  render();
+}
+
+function command(act) {
+  switch (act) {
+    case "start": go(0); break;
+    case "end": go(state.views.length - 1); break;
+    case "prev": go(state.at - 1); break;
+    case "next": go(state.at + 1); break;
+    case "prev-deal": go(dealStep(-1)); break;
+    case "next-deal": go(dealStep(1)); break;
+    case "play": setPlaying(!state.playing); break;
+    default: return false;
+  }
+  return true;
+}
+
+controls.addEventListener("click", (ev) => {
+  const b = ev.target.closest("button[data-rc]");
+  if (b) command(b.dataset.rc);
+});
+
+controls.addEventListener("change", (ev) => {
+  const el = ev.target;
+  if (el.dataset.rc === "speed") {
+    state.speed = el.value;
+    if (state.playing) setPlaying(true);
+  } else if (el.dataset.rc === "bottom") {
+    state.bottom = Number(el.value);
+    render();
+  } else if (el.dataset.rc === "deal") {
+    go(state.idx.deals[Number(el.value)].first);
+  } else if (el.dataset.rc === "move") {
+    const deal = state.idx.deals[state.idx.where[state.at].d];
+    go(Math.min(deal.first + Math.max(1, Number(el.value) || 1) - 1, deal.last));
+  }
+});
+
+root.addEventListener("click", (ev) => {
+  const b = ev.target.closest("[data-act]");
+  if (!b) return;
+  if (b.dataset.act === "show-rituals") state.showRituals = !ctx().showRituals;
+  else if (b.dataset.act === "hide-rituals") state.showRituals = false;
+  else return;
+  render();
+});
+
+moveList.addEventListener("click", (ev) => {
+  const a = ev.target.closest("a[href^='#d']");
+  if (!a) return;
+  ev.preventDefault();
+  const i = a.dataset.step != null ? Number(a.dataset.step) : parseHash(a.getAttribute("href"), state.idx.deals);
+  if (i != null) go(i);
+});
+
+const KEYS = {
+  ArrowRight: "next", ArrowLeft: "prev", Home: "start", End: "end",
+  PageDown: "next-deal", PageUp: "prev-deal", " ": "play",
+};
+
+document.addEventListener("keydown", (ev) => {
+  if (!state.views || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.target.closest?.("input, textarea, select")) return;
+  if (ev.key === " " && ev.target.closest?.("button, a")) return; // Space presses what has focus
+  const act = KEYS[ev.key];
+  if (!act) return;
+  ev.preventDefault();
+  if (act !== "play" && state.playing) setPlaying(false);
+  command(act);
+});
+
+window.addEventListener("hashchange", () => {
+  const i = parseHash(location.hash, state.idx.deals);
+  if (i != null && i !== state.at) go(i, { updateHash: false });
+});
+
+async function start() {
+  const response = await fetch(config.steps, { credentials: "same-origin" });
+  if (!response.ok) {
+    root.innerHTML = '<p class="waiting-note">The replay could not be loaded. Reload the page to try again.</p>';
+    return;
+  }
+  state.data = await response.json();
+  state.views = expand(state.data.steps);
+  state.idx = index(state.data);
+  moveList.innerHTML = moveListHTML(state.data, state.idx, { view: { viewer: config.viewer }, seatName: playerName, playerName });
+  wallBox.hidden = !state.data.reveal;
+  const fromHash = parseHash(location.hash, state.idx.deals);
+  // A permalink opens at its move; otherwise a finished game from its start, a running one now.
+  const at = fromHash ?? (config.finished ? 0 : state.views.length - 1);
+  document.body.dataset.replayReady = "1";
+  go(at, { updateHash: fromHash != null });
+}
+
+start();
