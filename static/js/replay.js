@@ -103,6 +103,7 @@ function render() {
   const keep = active && controls.contains(active) ? active.dataset.rc : null;
   renderTable(root, c);
   root.dataset.step = String(state.at);
+  root.dataset.phase = c.view.phase;
   controls.innerHTML = controlsHTML(c);
   if (keep) controls.querySelector(`[data-rc="${keep}"]`)?.focus();
   const d = c.view.last_deal;
