@@ -115,7 +115,7 @@ def points_plot(
     n = len(series[0])
     winners = winners or [""] * (n - 1)
     rows = [PlotRow("Start", [s[0] for s in series], "")]
-    rows += [PlotRow(f"Deal {k}", [s[k] for s in series], winners[k - 1] if k - 1 < len(winners)
+    rows += [PlotRow(f"{k}", [s[k] for s in series], winners[k - 1] if k - 1 < len(winners)
                      else "") for k in range(1, n)]
     return Plot(title, list(names), [list(s) for s in series], rows,
                 mark_safe(_svg(title, names, series)))  # built from escaped text only

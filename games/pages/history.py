@@ -84,6 +84,7 @@ class PlayerRow:
     points: int | None
     place: int | None
     is_me: bool
+    is_bot: bool = False
 
 
 @dataclass
@@ -106,6 +107,7 @@ def game_row(game: Game, user) -> GameRow:
             points[pos] if points and pos is not None else None,
             places.get(pos),
             user.is_authenticated and seat.user_id == user.pk,
+            seat.is_bot,
         ))
     players.sort(key=lambda p: (p.place or 9, -(p.points or 0)))
     return GameRow(game, players, len(summary.get("deals") or []),

@@ -31,7 +31,8 @@ const state = {
 // ----------------------------------------------------------------- context for the renderers
 function ctx() {
   const v = state.view;
-  const viewer = v ? v.viewer : null;
+  // After the game the view is the full review (no viewer): the player is still "You".
+  const viewer = v ? (v.viewer ?? config.seat ?? null) : null;
   const playerName = (s) => {
     if (s == null) return "";
     if (s === viewer) return "You";
@@ -66,6 +67,7 @@ function ctx() {
     plotUrl: config.plot || null,
     againUrl: config.again || null,
     csrf: config.csrf || null,
+    viewer,
     recordUrl: config.game != null ? `/game/${config.game}/record.json` : null,
     gameId: config.game,
   };

@@ -18,7 +18,7 @@ def test_points_plot_draws_one_line_per_player_and_tabulates_the_same_numbers():
                        [[2000, 2100, 2050], [2000, 1900, 1900], [2000, 2000, 2100],
                         [2000, 2000, 1950]], winners=["You", "Cy"])
     assert plot.svg.count("<polyline") == 4 and 'role="img"' in plot.svg
-    assert [r.label for r in plot.rows] == ["Start", "Deal 1", "Deal 2"]
+    assert [r.label for r in plot.rows] == ["Start", "1", "2"]
     assert plot.rows[2].points == [2050, 1900, 2100, 1950] and plot.rows[2].winner == "Cy"
     with pytest.raises(ValueError):
         points_plot(["A"], [[1, 2], [1]])

@@ -49,7 +49,7 @@ def _text(response) -> str:
 
 def _figure(text: str, label: str) -> str:
     at = text.index(f"<dt>{label}</dt>")
-    return text[text.index("<dd>", at) + 4:text.index("</dd>", at)]
+    return text[text.index("<dd>", at) + 4:text.index("</dd>", at)]  # the first <dd>: the figure
 
 
 def test_a_player_page_shows_the_statistics_of_the_games_played(client, players, outsider):

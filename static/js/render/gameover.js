@@ -29,20 +29,21 @@ function plotHTML(ctx) {
 export function gameOverHTML(ctx) {
   const v = ctx.view;
   if (!v || !v.standings) return "";
+  const me = ctx.viewer ?? v.viewer;
   const rows = v.standings
     .map((s) => {
-      const you = s.seat === v.viewer;
+      const you = s.seat === me;
       return `<li class="${you ? "me" : ""}"><span class="place p${s.place}">${ORDINAL[s.place] || esc(s.place)}</span>
         <span class="name">${esc(ctx.playerName(s.seat))}</span>
         <b class="num">${s.points.toLocaleString("en")}</b></li>`;
     })
     .join("");
-  const mine = v.standings.find((s) => s.seat === v.viewer);
+  const mine = v.standings.find((s) => s.seat === me);
   const headline = mine
     ? `<p class="result-line">You placed ${ORDINAL[mine.place]} with ${mine.points.toLocaleString("en")} points.</p>`
     : "";
   const replay = ctx.replayUrl || (ctx.gameId != null ? `/game/${ctx.gameId}/replay/` : null);
-  const again = ctx.againUrl && v.viewer != null
+  const again = ctx.againUrl && me != null
     ? `<form method="post" action="${esc(ctx.againUrl)}" class="inline">
         <input type="hidden" name="csrfmiddlewaretoken" value="${esc(ctx.csrf || "")}">
         <button type="submit" class="button" id="play-again">Play again</button></form>`
@@ -53,8 +54,8 @@ export function gameOverHTML(ctx) {
   return `<section class="standings" aria-labelledby="standings-title">
     <h3 id="standings-title">Final standings</h3>${headline}
     <ol class="final">${rows}</ol>
-    <p class="sheet-links">${replay ? `<a class="button primary" id="replay-game" href="${esc(replay)}">Replay this game</a>` : ""}
-      ${again} ${record} <a href="/games/">Your games</a> <a href="/lobby/">Back to the lobby</a></p>
+    <div class="sheet-links">${replay ? `<a class="button primary" id="replay-game" href="${esc(replay)}">Replay this game</a>` : ""}
+      ${again} ${record} <a href="/games/">Your games</a> <a href="/lobby/">Back to the lobby</a></div>
     ${plotHTML(ctx)}
   </section>`;
 }
