@@ -17,6 +17,7 @@ const SPEEDS = [["0.5", 1600], ["1", 800], ["2", 400], ["4", 200]];
 const state = {
   data: null, views: null, idx: null, at: 0,
   bottom: config.viewer ?? 0, playing: false, speed: "1", timer: null, showRituals: null,
+  listDeal: null, links: [], current: null,
 };
 
 function playerName(s) {
@@ -27,10 +28,14 @@ function playerName(s) {
   return twin && p.chair != null ? `${p.name} #${p.chair + 1}` : p.name || `Seat ${s + 1}`;
 }
 
+// Words and proofs speak to the viewer as "You" (the table itself is drawn as a spectator's).
+const wordsCtx = { view: { viewer: config.viewer }, seatName: playerName, playerName };
+
 // The renderers' context, as the live table builds it, for the view at the current step.
 function ctx() {
-  const view = state.views[state.at];
   const step = state.data.steps[state.at];
+  // While the tiles are dealt nobody is to play yet: say so by naming no one.
+  const view = step.r ? { ...state.views[state.at], turn: null } : state.views[state.at];
   const active = new Set(view.phase === "play" || view.phase === "initial_kong" ? [view.turn] : view.waiting_on || []);
   return {
     view, bottom: state.bottom, players: config.players.map((p) => ({ ...p, connected: true })),
@@ -58,30 +63,45 @@ function ritualLog() {
   return log;
 }
 
-function controlsHTML(c) {
-  const where = state.idx.where[state.at];
-  const deal = state.idx.deals[where.d];
-  const total = deal.last - deal.first + 1;
-  const step = state.data.steps[state.at];
+// The controls are built once; each step only updates their words and values.
+function controlsHTML() {
   const seats = [0, 1, 2, 3].map((s) => `<option value="${s}"${s === state.bottom ? " selected" : ""}>${esc(playerName(s))}</option>`).join("");
   const speeds = SPEEDS.map(([k]) => `<option value="${k}"${k === state.speed ? " selected" : ""}>${k}×</option>`).join("");
-  const deals = state.idx.deals.map((d) => `<option value="${d.index}"${d.index === where.d ? " selected" : ""}>Deal ${d.number}</option>`).join("");
+  const deals = state.idx.deals.map((d) => `<option value="${d.index}">Deal ${d.number}</option>`).join("");
   const btn = (act, label, key, text) => `<button type="button" class="rc" data-rc="${act}" aria-label="${label}" title="${label} (${key})">${text}</button>`;
-  return `<p class="rc-where" id="rc-where"><b>Deal ${deal.number}</b>, move <b>${where.m}</b> of ${total}
-      <span class="muted">· step ${state.at + 1} of ${state.views.length}</span></p>
-    <p class="rc-caption" id="rc-caption" aria-live="polite">${esc(stepWords(step, c) || "")}</p>
+  return `<p class="rc-where" id="rc-where"></p>
+    <p class="rc-caption" id="rc-caption" aria-live="polite"></p>
     <div class="rc-buttons" role="group" aria-label="Step through the game">
       ${btn("start", "First move", "Home", "|◀")}${btn("prev-deal", "Previous deal", "Page Up", "◀◀")}${btn("prev", "Back one move", "←", "◀")}
-      <button type="button" class="rc play" data-rc="play" aria-pressed="${state.playing}" title="Play or pause (Space)">${state.playing ? "Pause" : "Play"}</button>
+      <button type="button" class="rc play" data-rc="play" aria-pressed="false" title="Play or pause (Space)">Play</button>
       ${btn("next", "Forward one move", "→", "▶")}${btn("next-deal", "Next deal", "Page Down", "▶▶")}${btn("end", "Last move", "End", "▶|")}
     </div>
     <div class="rc-options">
       <label>Speed <select data-rc="speed">${speeds}</select></label>
       <label>Deal <select data-rc="deal">${deals}</select></label>
-      <label>Move <input data-rc="move" type="number" min="1" max="${total}" value="${where.m}" inputmode="numeric"></label>
+      <label>Move <input data-rc="move" type="number" min="1" value="1" inputmode="numeric"></label>
       <label>At the bottom <select data-rc="bottom">${seats}</select></label>
-      <a class="permalink" href="${hashOf(where)}" title="A link that opens the replay at this move">Link to this move</a>
+      <a class="permalink" href="#" title="A link that opens the replay at this move">Link to this move</a>
     </div>`;
+}
+
+function updateControls() {
+  if (!controls.firstChild || !controls.querySelector("#rc-where")) controls.innerHTML = controlsHTML();
+  const where = state.idx.where[state.at];
+  const deal = state.idx.deals[where.d];
+  const total = deal.last - deal.first + 1;
+  const step = state.data.steps[state.at];
+  controls.querySelector("#rc-where").innerHTML = `<b>Deal ${deal.number}</b>, move <b>${where.m}</b> of ${total}
+      <span class="muted">· step ${state.at + 1} of ${state.views.length}</span>`;
+  controls.querySelector("#rc-caption").textContent = stepWords(step, wordsCtx) || "";
+  const play = controls.querySelector('[data-rc="play"]');
+  play.textContent = state.playing ? "Pause" : "Play";
+  play.setAttribute("aria-pressed", String(state.playing));
+  controls.querySelector('[data-rc="deal"]').value = String(where.d);
+  const move = controls.querySelector('[data-rc="move"]');
+  move.max = String(total);
+  if (document.activeElement !== move) move.value = String(where.m);
+  controls.querySelector(".permalink").setAttribute("href", hashOf(where));
 }
 
 function wallHTML(view) {
@@ -99,23 +119,29 @@ let lastProof = null;
 
 function render() {
   const c = ctx();
-  const active = document.activeElement;
-  const keep = active && controls.contains(active) ? active.dataset.rc : null;
   renderTable(root, c);
   root.dataset.step = String(state.at);
   root.dataset.phase = c.view.phase;
-  controls.innerHTML = controlsHTML(c);
-  if (keep) controls.querySelector(`[data-rc="${keep}"]`)?.focus();
+  updateControls();
   const d = c.view.last_deal;
   const proofKey = d && (c.view.phase === "deal_over" || c.view.phase === "game_over") ? d.number : null;
   if (proofKey !== lastProof) {
-    proofBox.innerHTML = proofKey != null ? proofHTML(c, d) : "";
+    proofBox.innerHTML = proofKey != null ? proofHTML({ ...c, view: { ...c.view, viewer: config.viewer } }, d) : "";
     lastProof = proofKey;
   }
-  if (state.data.reveal) wallBox.querySelector(".wall-tiles").innerHTML = wallHTML(c.view);
-  const current = moveList.querySelector('[aria-current="step"]');
-  if (current) current.removeAttribute("aria-current");
-  const link = moveList.querySelector(`[data-step="${state.at}"]`);
+  if (state.data.reveal && wallBox.open) wallBox.querySelector(".wall-tiles").innerHTML = wallHTML(c.view);
+  const d0 = state.idx.where[state.at].d;
+  if (d0 !== state.listDeal) {
+    state.listDeal = d0;
+    moveList.innerHTML = moveListHTML(state.data, state.idx, wordsCtx, d0);
+    state.links = [...moveList.querySelectorAll("a[data-step]")];
+    state.current = null;
+    const open = moveList.querySelector(".deal-moves.open");
+    moveList.scrollTop = open ? open.offsetTop : 0;
+  }
+  if (state.current) state.current.removeAttribute("aria-current");
+  const link = state.links[state.at - state.idx.deals[d0].first];
+  state.current = link;
   if (link) {
     link.setAttribute("aria-current", "step");
     // Scroll the list only, never the page (offsetTop is within the list: it is positioned).
@@ -223,6 +249,10 @@ document.addEventListener("keydown", (ev) => {
   command(act);
 });
 
+wallBox.addEventListener("toggle", () => {
+  if (wallBox.open) render();
+});
+
 window.addEventListener("hashchange", () => {
   const i = parseHash(location.hash, state.idx.deals);
   if (i != null && i !== state.at) go(i, { updateHash: false });
@@ -237,7 +267,6 @@ async function start() {
   state.data = await response.json();
   state.views = expand(state.data.steps);
   state.idx = index(state.data);
-  moveList.innerHTML = moveListHTML(state.data, state.idx, { view: { viewer: config.viewer }, seatName: playerName, playerName });
   wallBox.hidden = !state.data.reveal;
   const fromHash = parseHash(location.hash, state.idx.deals);
   // A permalink opens at its move; otherwise a finished game from its start, a running one now.

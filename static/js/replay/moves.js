@@ -33,11 +33,12 @@ function stepTiles(step) {
   return step.e.map(tilesOf).filter(Boolean).join(" ");
 }
 
-export function moveListHTML(data, idx, ctx) {
+/** Every deal's heading; the moves of `open` only (a whole game's moves would be thousands). */
+export function moveListHTML(data, idx, ctx, open) {
   return idx.deals
     .map((d) => {
       const items = [];
-      for (let i = d.first; i <= d.last; i++) {
+      for (let i = d.first; d.index === open && i <= d.last; i++) {
         const step = data.steps[i];
         const m = i - d.first + 1;
         const tiles = parseTiles(stepTiles(step));
@@ -47,8 +48,10 @@ export function moveListHTML(data, idx, ctx) {
       }
       const scored = data.steps[d.last].e.find((e) => e.type === "deal_scored");
       const outcome = scored ? (scored.winner == null ? "draw" : `${esc(ctx.playerName(scored.winner))} won`) : "in play";
-      return `<section class="deal-moves" data-deal="${d.index}"><h3><a href="#d${d.index + 1}m1">Deal ${d.number}</a>
-        <span class="muted">${outcome}${scored ? ` · <a href="#d${d.index + 1}m${d.last - d.first + 1}">proof</a>` : ""}</span></h3><ol>${items.join("")}</ol></section>`;
+      const list = d.index === open ? `<ol>${items.join("")}</ol>` : "";
+      return `<section class="deal-moves${d.index === open ? " open" : ""}" data-deal="${d.index}"><h3><a href="#d${d.index + 1}m1"${
+        d.index === open ? ' aria-current="true"' : ""}>Deal ${d.number}</a>
+        <span class="muted">${d.last - d.first + 1} moves · ${outcome}${scored ? ` · <a href="#d${d.index + 1}m${d.last - d.first + 1}">proof</a>` : ""}</span></h3>${list}</section>`;
     })
     .join("");
 }

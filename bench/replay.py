@@ -1,0 +1,172 @@
+"""How long opening a finished game's replay takes on the server, and stepping in the browser.
+
+A four-bot game of four rounds (16+ deals) is saved to a throwaway SQLite database; then:
+  - build: the engine replays it once into every step's view (games/engine/replay.py), gzipped
+    and cached: paid once per game (per server process with the default local-memory cache);
+  - open: the replay page plus its steps, as every later visitor gets them, at a random move
+    (the move is in the URL's fragment, so the server's work is the same for every move);
+  - for comparison, what rendering one move on the server would cost without the cache:
+    replaying the game's actions up to that move;
+  - stepping: in Chromium (if installed), the time to draw one step after a key press.
+
+Usage: python bench/replay.py [--opens 30] [--seed S] [--no-browser]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+CHROMIUM = "/usr/bin/chromium"
+
+
+def setup(db_dir: str) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{db_dir}/bench.sqlite3"
+    os.environ.pop("REDIS_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjong_site.settings")
+    os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def server_figures(game, opens: int, rng: random.Random) -> None:
+    from django.core.cache import cache
+    from django.test import Client
+
+    from games.engine.actions import Action
+    from games.engine.match import Match
+    from games.engine.ruleset import Ruleset
+    from games.services import matches
+
+    client = Client()
+    page = f"/game/{game.pk}/replay/"
+    steps = f"/game/{game.pk}/replay/steps.json"
+    cache.clear()
+    matches.forget_all()
+    t = time.perf_counter()
+    body = client.get(steps, HTTP_ACCEPT_ENCODING="gzip").content
+    build = time.perf_counter() - t
+    t = time.perf_counter()
+    client.get(page)
+    first_page = time.perf_counter() - t  # the plot and the verification, once per game
+    timings = []
+    for _ in range(opens):
+        deal = rng.randint(1, game.result_deals)
+        t = time.perf_counter()
+        r1 = client.get(f"{page}#d{deal}m{rng.randint(1, 40)}")
+        r2 = client.get(steps, HTTP_ACCEPT_ENCODING="gzip")
+        timings.append(time.perf_counter() - t)
+        assert r1.status_code == r2.status_code == 200
+    actions = [Action.from_json(a) for a in game.moves.order_by("seq").values_list("action",
+                                                                                    flat=True)]
+    cold = []
+    for _ in range(5):
+        k = rng.randint(1, len(actions))
+        t = time.perf_counter()
+        m = Match.new(Ruleset.from_json(game.ruleset), game.seed)
+        for a in actions[:k]:
+            m.apply(a)
+        m.spectator_view()
+        cold.append(time.perf_counter() - t)
+    print(f"game: {game.version} moves, {game.result_deals} deals; steps sent gzipped: "
+          f"{len(body) / 1024:.0f} KiB")
+    print(f"build once (replay every step, gzip, cache): {ms(build)}; "
+          f"page's plot + verification once: {ms(first_page)}")
+    print(f"open at a random move (page + steps, warm), over {opens} opens: "
+          f"median {ms(statistics.median(timings))}, max {ms(max(timings))}")
+    print(f"without the cache, replaying to a random move alone costs: median "
+          f"{ms(statistics.median(cold))}, max {ms(max(cold))}")
+
+
+def browser_figures(db_dir: str, game_id: int) -> None:
+    if not os.path.exists(CHROMIUM):
+        print(f"stepping in the browser: skipped ({CHROMIUM} is not installed)")
+        return
+    import socket
+    import urllib.request
+
+    from playwright.sync_api import sync_playwright
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "mahjong_site.asgi:application"],
+        cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:  # ready when it answers; bounded by the deadline
+            try:
+                urllib.request.urlopen(base + "/", timeout=1)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run"])
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            t = time.perf_counter()
+            page.goto(f"{base}/game/{game_id}/replay/#d5m20")
+            page.wait_for_selector("body[data-replay-ready]", timeout=60_000)
+            loaded = time.perf_counter() - t
+            per_step = page.evaluate("""async () => {
+                const times = [];
+                for (let i = 0; i < 200; i++) {
+                  const t = performance.now();
+                  document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight"}));
+                  times.push(performance.now() - t);
+                }
+                times.sort((a, b) => a - b);
+                return [times[100], times[190]];
+            }""")
+            browser.close()
+        print(f"browser: first load to a drawn table {ms(loaded)} (server cache cold for this "
+              f"process); one step (key press to drawn table): median {per_step[0]:.1f} ms, "
+              f"95th percentile {per_step[1]:.1f} ms")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--opens", type=int, default=30)
+    parser.add_argument("--seed", default="bench-replay")
+    parser.add_argument("--no-browser", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as db_dir:
+        setup(db_dir)
+        from tests.web.replay_games import saved_game
+
+        game = saved_game(args.seed)
+        game.result_deals = len(game.result["deals"])
+        assert game.result_deals >= 16, "a game of at least 16 deals"
+        server_figures(game, args.opens, random.Random(args.seed))
+        if not args.no_browser:
+            browser_figures(db_dir, game.pk)
+
+
+if __name__ == "__main__":
+    main()
