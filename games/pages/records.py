@@ -40,8 +40,8 @@ def import_view(request):
         else:
             messages.success(request, f"Record verified and saved as table {game.pk}.")
             return redirect(_replay_or_table(game.pk))
-    status = 400 if reason else 200
-    return render(request, "games/import.html", {"form": form, "reason": reason}, status=status)
+    # A refusal is the form shown again with its reason (200, as for any invalid form).
+    return render(request, "games/import.html", {"form": form, "reason": reason})
 
 
 def _replay_or_table(game_id: int) -> str:
