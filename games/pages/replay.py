@@ -13,7 +13,9 @@ import json
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from ..engine.actions import Action
 from ..engine.replay import replay_steps
@@ -82,7 +84,8 @@ def _extras(game: Game, viewer: int | None) -> dict:
     try:  # the records part of the site: plots and verification
         from ..plots import plot_for_game
 
-        extras["plot"] = plot_for_game(game, viewer)
+        # Kept rendered: drawing the plot's table costs more than the rest of the page.
+        extras["plot"] = render_to_string("games/_plot.html", {"plot": plot_for_game(game, viewer)})
     except ImportError:  # pragma: no cover - the records part is not installed
         pass
     if game.status == FINISHED:
@@ -115,7 +118,10 @@ def replay(request, game_id: int):
         "viewer": viewer,
         "table": reverse("table", args=[game.pk]),
     }
-    context = {"game": game, "config": config, "finished": finished, **_extras(game, viewer)}
+    extras = _extras(game, viewer)
+    context = {"game": game, "config": config, "finished": finished,
+               "verification": extras["verification"],
+               "plot_html": mark_safe(extras["plot"]) if extras["plot"] else None}
     if finished:
         context["record_url"] = reverse("game_record", args=[game.pk]) + "?download=1"
     return render(request, "games/replay.html", context)
