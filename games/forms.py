@@ -49,7 +49,7 @@ class ImportRecordForm(forms.Form):
         required=False, label="…or paste the record", widget=forms.Textarea(attrs={"rows": 6})
     )
 
-    MAX_BYTES = 5_000_000  # a long game's record is about 300 kB
+    MAX_BYTES = 5_000_000  # a four-round record is about 400 kB
 
     def clean(self):
         data = super().clean()
