@@ -37,6 +37,7 @@ class _Recorder:
         self.pending: list[dict[str, Any]] = []
         self.building = False
         self.version = 0
+        self.hands: dict[int, tuple] = {}
 
     def seen(self, event: Event) -> dict[str, Any] | None:
         return event.full() if self.reveal else event.for_seat(None)
@@ -51,15 +52,24 @@ class _Recorder:
                 match.deal = saved
         if self.reveal:
             for s, seat in enumerate(view["seats"]):
-                st = deal.seats[s]
-                tiles = st.tiles()
-                drawn = None
-                if st.drawn is not None and st.drawn in tiles and deal.turn == s:
-                    tiles.remove(st.drawn)
-                    drawn = format_tiles([st.drawn])
-                seat["hand"] = format_tiles(tiles)
-                seat["drawn"] = drawn
+                seat["hand"], seat["drawn"] = self.hand(deal, s)
         return view
+
+    def hand(self, deal: Deal, s: int) -> tuple[str, str | None]:
+        """A seat's concealed tiles as its own view shows them (the drawn tile apart in its
+        turn); most steps change one hand, so the others are taken from the last step."""
+        st = deal.seats[s]
+        apart = st.drawn if st.drawn is not None and st.hand[st.drawn] and deal.turn == s else None
+        key = (deal, tuple(st.hand), apart)
+        known = self.hands.get(s)
+        if known is not None and known[0] == key:
+            return known[1]
+        tiles = st.tiles()
+        if apart is not None:
+            tiles.remove(apart)
+        shown = (format_tiles(tiles), format_tiles([apart]) if apart is not None else None)
+        self.hands[s] = (key, shown)
+        return shown
 
     def add(self, view: dict[str, Any], events: list[dict[str, Any]], ritual: bool) -> None:
         self.steps.append(
@@ -167,7 +177,7 @@ def compact(views: list[dict[str, Any]], steps: list[dict[str, Any]]) -> list[di
         if prev is None:
             item["p"] = view
         else:
-            item["p"] = {k: v for k, v in view.items() if k != "seats" and prev.get(k) != v}
+            item["p"] = {k: v for k, v in view.items() if k != "seats" and _changed(k, prev, v)}
             seats = {
                 str(i): s for i, s in enumerate(view["seats"]) if s != prev["seats"][i]
             }
@@ -176,6 +186,12 @@ def compact(views: list[dict[str, Any]], steps: list[dict[str, Any]]) -> list[di
         out.append(item)
         prev = view
     return out
+
+
+def _changed(key: str, prev: dict[str, Any], value: Any) -> bool:
+    if key == "last_deal" and value is not None and prev.get(key) is not None:
+        return prev[key]["number"] != value["number"]  # a deal's summary never changes
+    return prev.get(key) != value
 
 
 def expand(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
