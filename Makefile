@@ -36,3 +36,4 @@ bench: install
 	$(BIN)/python bench/simulate.py
 	$(BIN)/python bench/hand_analysis.py
 	$(BIN)/python bench/live_game.py
+	$(BIN)/python bench/replay.py
