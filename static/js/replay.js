@@ -82,6 +82,7 @@ function controlsHTML() {
       <label>Move <input data-rc="move" type="number" min="1" value="1" inputmode="numeric"></label>
       <label>At the bottom <select data-rc="bottom">${seats}</select></label>
       <a class="permalink" href="#" title="A link that opens the replay at this move">Link to this move</a>
+      <button type="button" class="rc proof-jump" data-rc="proof" hidden>Scoring proof ↓</button>
     </div>`;
 }
 
@@ -120,6 +121,9 @@ let lastProof = null;
 function render() {
   const c = ctx();
   renderTable(root, c);
+  // The prompt line tells what this step did (live it tells whose turn it is).
+  const prompt = root.querySelector("#prompt");
+  if (prompt) prompt.textContent = stepWords(state.data.steps[state.at], wordsCtx);
   root.dataset.step = String(state.at);
   root.dataset.phase = c.view.phase;
   updateControls();
@@ -129,6 +133,7 @@ function render() {
     proofBox.innerHTML = proofKey != null ? proofHTML({ ...c, view: { ...c.view, viewer: config.viewer } }, d) : "";
     lastProof = proofKey;
   }
+  controls.querySelector('[data-rc="proof"]').hidden = proofKey == null;
   if (state.data.reveal && wallBox.open) wallBox.querySelector(".wall-tiles").innerHTML = wallHTML(c.view);
   const d0 = state.idx.where[state.at].d;
   if (d0 !== state.listDeal) {
@@ -190,6 +195,7 @@ function command(act) {
     case "prev-deal": go(dealStep(-1)); break;
     case "next-deal": go(dealStep(1)); break;
     case "play": setPlaying(!state.playing); break;
+    case "proof": proofBox.scrollIntoView({ behavior: "smooth", block: "start" }); break;
     default: return false;
   }
   return true;
