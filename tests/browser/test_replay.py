@@ -137,6 +137,10 @@ def test_seat_choice_and_phone_layout(replay_site, new_page, artifacts):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator(".rc-buttons").is_visible()
     page.screenshot(path=str(artifacts / "replay-phone.png"))
+    page.keyboard.press("PageDown")
+    page.keyboard.press("ArrowLeft")  # a deal's end: the proof, payments grid and all
+    page.locator("#proof-box .payment-grid").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def test_a_running_games_replay_shows_no_concealed_tile(replay_site, new_page):

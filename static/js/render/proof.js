@@ -119,8 +119,8 @@ export function paymentsProofHTML(ctx, deal) {
   const rows = [0, 1, 2, 3].map((a) => `<tr><th scope="row">${esc(ctx.playerName(a))}</th>${[0, 1, 2, 3]
     .map((b) => `<td class="num">${a === b ? "" : esc(owed.get(`${a}>${b}`) || "–")}</td>`).join("")}
     <td class="num ${st.deltas[a] > 0 ? "up" : st.deltas[a] < 0 ? "down" : ""}">${st.deltas[a] > 0 ? "+" : ""}${esc(st.deltas[a])}</td></tr>`).join("");
-  return `<table class="totals payment-grid"><caption>Who pays whom (each pair's payments netted, as settled)</caption>
-    <thead><tr><th scope="col">Pays</th>${head}<th scope="col" class="num">Net</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<div class="grid-scroll"><table class="totals payment-grid"><caption>Who pays whom (each pair's payments netted, as settled)</caption>
+    <thead><tr><th scope="col">Pays</th>${head}<th scope="col" class="num">Net</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /** The whole proof of one finished deal. */
