@@ -204,6 +204,15 @@ function command(act) {
 controls.addEventListener("click", (ev) => {
   const b = ev.target.closest("button[data-rc]");
   if (b) command(b.dataset.rc);
+  const link = ev.target.closest(".permalink");
+  if (link && navigator.clipboard) {
+    // The link is the page's address with this move: copy it whole, ready to share.
+    ev.preventDefault();
+    navigator.clipboard.writeText(location.href.split("#")[0] + link.getAttribute("href")).then(
+      () => { link.textContent = "Link copied"; setTimeout(() => { link.textContent = "Link to this move"; }, 1500); },
+      () => { location.hash = link.getAttribute("href"); },
+    );
+  }
 });
 
 controls.addEventListener("change", (ev) => {
