@@ -283,6 +283,8 @@ async function start() {
   state.views = expand(state.data.steps);
   state.idx = index(state.data);
   wallBox.hidden = !state.data.reveal;
+  // A finished game's wall is shown face up from the start where the screen has room for it.
+  if (state.data.reveal && window.matchMedia("(min-width: 1100px) and (min-height: 700px)").matches) wallBox.open = true;
   const fromHash = parseHash(location.hash, state.idx.deals);
   // A permalink opens at its move; otherwise a finished game from its start, a running one now.
   const at = fromHash ?? (config.finished ? 0 : state.views.length - 1);
