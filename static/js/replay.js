@@ -40,7 +40,8 @@ function ctx() {
   return {
     view, bottom: state.bottom, players: config.players.map((p) => ({ ...p, connected: true })),
     playerName, seatName: playerName, activeSeats: step.r ? new Set() : active,
-    answered: null, originalCall: false, chowOpen: false, focusIdx: null, fresh: null, timer: null,
+    answered: null, originalCall: false, chowOpen: false, focusIdx: null, timer: null,
+    fresh: state.stepped && step.e.some((e) => e.type === "discard") ? "discard" : null,
     now: () => Date.now(), showRituals: state.showRituals ?? step.r, ritualLog: ritualLog(),
     log: [], error: null, connected: true, status: config.finished ? "finished" : "active",
     sheet: false, gameId: config.game,
@@ -159,7 +160,9 @@ function render() {
 
 function go(i, { updateHash = true } = {}) {
   const n = state.views.length;
-  state.at = Math.max(0, Math.min(n - 1, i));
+  const to = Math.max(0, Math.min(n - 1, i));
+  state.stepped = to === state.at + 1; // a discard stepped onto is shown landing, as live
+  state.at = to;
   state.showRituals = null;
   if (updateHash) history.replaceState(null, "", hashOf(state.idx.where[state.at]));
   render();
