@@ -197,7 +197,10 @@ function command(act) {
     case "next": go(state.at + 1); break;
     case "prev-deal": go(dealStep(-1)); break;
     case "next-deal": go(dealStep(1)); break;
-    case "play": setPlaying(!state.playing); break;
+    case "play":
+      if (!state.playing && state.at >= state.views.length - 1) go(0); // play again from the start
+      setPlaying(!state.playing);
+      break;
     case "proof": proofBox.scrollIntoView({ behavior: "smooth", block: "start" }); break;
     default: return false;
   }
