@@ -101,6 +101,13 @@ def test_the_keyboard_steps_through_moves_and_deals(replay_site, new_page):
         page.keyboard.press("ArrowRight")
         captions.append(page.locator("#rc-caption").inner_text())
     assert any("throws" in c for c in captions) and any("broken" in c for c in captions)
+    # Play at the fastest speed moves on by itself until paused.
+    page.select_option('[data-rc="speed"]', "4")
+    at = step()
+    page.click('[data-rc="play"]')
+    page.wait_for_function(f"Number(document.getElementById('table').dataset.step) > {at + 1}")
+    page.click('[data-rc="play"]')
+    assert page.get_attribute('[data-rc="play"]', "aria-pressed") == "false"
 
 
 def test_a_deals_last_move_shows_its_scoring_proof_and_the_plot_is_on_the_page(
