@@ -18,6 +18,7 @@ urlpatterns = [
     path("game/<int:game_id>/start/", views.start, name="game_start"),
     path("game/<int:game_id>/replay/", replay_pages.replay, name="game_replay"),
     path("game/<int:game_id>/replay/steps.json", replay_pages.steps, name="game_replay_steps"),
+    path("game/<int:game_id>/replay/extras.json", replay_pages.extras, name="game_replay_extras"),
     path("game/<int:game_id>/record.json", records.record, name="game_record"),
     path("game/<int:game_id>/plot/", endgame.plot, name="game_plot"),
     path("game/<int:game_id>/again/", endgame.play_again, name="game_again"),

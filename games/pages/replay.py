@@ -11,7 +11,7 @@ import gzip
 import json
 
 from django.core.cache import cache
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -73,11 +73,14 @@ def _viewer_seat(request, seats) -> int | None:
     return next((s.position for s in seats if s.user_id == request.user.pk), None)
 
 
+def _extras_key(game: Game, viewer: int | None) -> str:
+    return f"replay-extras:{game.pk}:{game.version}:{viewer}"
+
+
 def _extras(game: Game, viewer: int | None) -> dict:
     """The plot and (finished games) the verification line: both need the whole game replayed,
     so a finished game's are kept in the cache with its steps."""
-    key = f"replay-extras:{game.pk}:{game.version}:{viewer}"
-    extras = cache.get(key)
+    extras = cache.get(_extras_key(game, viewer))
     if extras is not None:
         return extras
     extras = {"plot": None, "verification": None}
@@ -96,8 +99,16 @@ def _extras(game: Game, viewer: int | None) -> dict:
         if verify_game is not None:
             v = verify_game(game)
             extras["verification"] = {"ok": v.ok, "message": v.message}
-    cache.set(key, extras, FINISHED_TTL if game.status == FINISHED else RUNNING_TTL)
+    cache.set(_extras_key(game, viewer), extras,
+              FINISHED_TTL if game.status == FINISHED else RUNNING_TTL)
     return extras
+
+
+def extras(request, game_id: int):
+    """The plot and the verification line, for a page sent before they were worked out."""
+    game = _started_game(game_id)
+    viewer = _viewer_seat(request, game.seats.all())
+    return JsonResponse(_extras(game, viewer))
 
 
 def replay(request, game_id: int):
@@ -118,10 +129,15 @@ def replay(request, game_id: int):
         "viewer": viewer,
         "table": reverse("table", args=[game.pk]),
     }
-    extras = _extras(game, viewer)
-    context = {"game": game, "config": config, "finished": finished,
-               "verification": extras["verification"],
-               "plot_html": mark_safe(extras["plot"]) if extras["plot"] else None}
+    # Known already: in the page. Not yet (the game's first replay): the page goes at once and
+    # asks for them once its steps are in, so nobody waits for a replay to see the table.
+    known = cache.get(_extras_key(game, viewer))
+    context = {"game": game, "config": config, "finished": finished}
+    if known is None:
+        config["extras"] = reverse("game_replay_extras", args=[game.pk])
+    else:
+        context["verification"] = known["verification"]
+        context["plot_html"] = mark_safe(known["plot"]) if known["plot"] else None
     if finished:
         context["record_url"] = reverse("game_record", args=[game.pk]) + "?download=1"
     return render(request, "games/replay.html", context)

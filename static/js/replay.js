@@ -296,6 +296,25 @@ async function start() {
   const at = fromHash ?? (config.finished ? 0 : state.views.length - 1);
   document.body.dataset.replayReady = "1";
   go(at, { updateHash: fromHash != null });
+  if (config.extras) loadExtras();
+}
+
+// The plot and the verification line, when the page came before they were worked out.
+async function loadExtras() {
+  const response = await fetch(config.extras, { credentials: "same-origin" });
+  if (!response.ok) return;
+  const extras = await response.json();
+  const v = extras.verification;
+  if (v) {
+    const line = document.getElementById("verification");
+    line.textContent = `${v.ok ? "✓ " : ""}${v.message}`;
+    line.classList.add(v.ok ? "ok" : "bad");
+  }
+  if (extras.plot) {
+    const box = document.getElementById("replay-plot");
+    box.innerHTML = extras.plot; // the server's own markup (escaped text, a drawn SVG)
+    box.hidden = false;
+  }
 }
 
 start();

@@ -127,8 +127,9 @@ def test_a_deals_last_move_shows_its_scoring_proof_and_the_plot_is_on_the_page(
         assert proof.locator(".how-won").inner_text().startswith("Winning tile")
         assert proof.locator("table.payment-grid tbody tr").count() == 4
     plot = page.locator("figure.plot")
+    plot.wait_for()
     assert plot.count() == 1 and plot.locator("svg").count() >= 1
-    assert "verified" in page.locator("#verification").inner_text()
+    page.wait_for_function("document.getElementById('verification').textContent.includes('verified')")
     proof.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "replay-proof.png"))
 

@@ -35,8 +35,15 @@ def test_a_finished_games_replay_shows_every_hand_and_the_wall(client):
     config = _config(html)
     assert config["steps"] == f"/game/{game.pk}/replay/steps.json" and config["finished"]
     assert "js/replay.js" in html and "Export record" in html
-    assert "verified: the seed matches its commitment and replays to these results" in html
-    assert '<figure class="plot"' in html and "<svg" in html
+    # The first visit does not wait for the verification and the plot: the page asks for them.
+    assert config["extras"] == f"/game/{game.pk}/replay/extras.json"
+    extras = client.get(config["extras"]).json()
+    verified = "verified: the seed matches its commitment and replays to these results"
+    assert extras["verification"] == {"ok": True, "message": verified}
+    assert '<figure class="plot"' in extras["plot"] and "<svg" in extras["plot"]
+    again = client.get(f"/game/{game.pk}/replay/").content.decode()
+    assert verified in again and '<figure class="plot"' in again
+    assert "extras" not in _config(again)
     _, data = _steps(client, game)
     assert data["reveal"] and data["over"] and data["version"] == game.version
     assert len(data["deals"]) >= 16
