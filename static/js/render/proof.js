@@ -102,7 +102,7 @@ export function handProofHTML(ctx, hand, deal) {
   const won = hand.seat === deal.winner;
   const name = ctx.playerName(hand.seat);
   const wind = hand.wind || ctx.view?.seats?.[hand.seat]?.wind;
-  return `<article class="sheet-hand${won ? " winner" : ""}" aria-label="${hand.seat === ctx.view?.viewer ? "Your" : `${esc(name)}'s`} hand">
+  return `<article class="sheet-hand${won ? " winner" : ""}" aria-label="${hand.seat === (ctx.viewer ?? ctx.view?.viewer) ? "Your" : `${esc(name)}'s`} hand">
     <h3>${esc(name)} <span class="wind-name">·&nbsp;${windName(wind)}</span>${won ? ' <span class="badge win">Mahjong</span>' : ""}</h3>
     ${arrangementHTML(ctx, hand, deal)}
     ${won ? `<p class="how-won">${winningTileWords(ctx, deal.result)}</p>` : ""}
