@@ -165,8 +165,14 @@ function go(i, { updateHash = true } = {}) {
   state.at = to;
   state.showRituals = null;
   if (updateHash) history.replaceState(null, "", hashOf(state.idx.where[state.at]));
-  render();
+  // Where we are is told at once; the table is drawn at the next frame, once however many
+  // steps a held-down key made meanwhile.
+  root.dataset.step = String(state.at);
+  root.dataset.phase = state.views[state.at].phase;
+  updateControls();
+  if (!frame) frame = requestAnimationFrame(() => { frame = 0; render(); });
 }
+let frame = 0;
 
 function dealStep(delta) {
   const where = state.idx.where[state.at];
@@ -294,8 +300,9 @@ async function start() {
   const fromHash = parseHash(location.hash, state.idx.deals);
   // A permalink opens at its move; otherwise a finished game from its start, a running one now.
   const at = fromHash ?? (config.finished ? 0 : state.views.length - 1);
-  document.body.dataset.replayReady = "1";
   go(at, { updateHash: fromHash != null });
+  render();
+  document.body.dataset.replayReady = "1";
   if (config.extras) loadExtras();
 }
 
