@@ -26,6 +26,15 @@ function plotHTML(ctx) {
   return `<div class="sheet-plot">${plots.get(ctx.plotUrl) || '<p class="muted">Drawing the points plot…</p>'}</div>`;
 }
 
+// The replay's steps are built on first request and cached: ask for them while the player reads
+// the standings, so "Replay this game" opens at once.
+const warmed = new Set();
+function warmReplay(url) {
+  if (!url || warmed.has(url)) return;
+  warmed.add(url);
+  fetch(`${url}steps.json`, { credentials: "same-origin" }).catch(() => {});
+}
+
 export function gameOverHTML(ctx) {
   const v = ctx.view;
   if (!v || !v.standings) return "";
@@ -43,6 +52,7 @@ export function gameOverHTML(ctx) {
     ? `<p class="result-line">You placed ${ORDINAL[mine.place]} with ${mine.points.toLocaleString("en")} points.</p>`
     : "";
   const replay = ctx.replayUrl || (ctx.gameId != null ? `/game/${ctx.gameId}/replay/` : null);
+  if (ctx.replayUrl) warmReplay(ctx.replayUrl);
   const again = ctx.againUrl && me != null
     ? `<form method="post" action="${esc(ctx.againUrl)}" class="inline">
         <input type="hidden" name="csrfmiddlewaretoken" value="${esc(ctx.csrf || "")}">
