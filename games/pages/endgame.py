@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -54,22 +55,34 @@ def play_again(request, game_id: int):
     if mine is None:
         raise Http404("Only the game's players can play it again.")
     try:
-        again = game.rematches.filter(status=OPEN).first()
-        if again is None:
-            again = services.create_game(
-                request.user, game.ruleset_name, tournament=game.tournament,
-                private=game.private, claim_seconds=game.claim_seconds,
-                turn_seconds=game.turn_seconds, settings=game.ruleset, rematch_of=game,
-            )
-            for s in seats:
-                if s.is_bot:
-                    services.add_bot(again.pk, s.bot_level, chair=s.chair)
+        with transaction.atomic():
+            again = _open_rematch(request.user, game, seats)
         services.take_seat(again.pk, request.user)
         people = {s.user_id for s in seats if not s.is_bot}
         back = {s.user_id for s in again.seats.all() if not s.is_bot}
         if back == people and again.seats.count() == 4:
-            services.start_game(again.pk)
+            try:
+                services.start_game(again.pk)
+            except services.ServiceError:
+                pass  # the last two came back at once and the other request dealt already
     except services.ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("table", game_id=game.pk)
     return redirect("table", game_id=again.pk)
+
+
+def _open_rematch(user, game: Game, seats) -> Game:
+    """The open rematch table, made by the first to ask. The old game's row is locked, so two
+    players asking at once get one table."""
+    Game.objects.select_for_update().filter(pk=game.pk).first()
+    again = game.rematches.filter(status=OPEN).first()
+    if again is None:
+        again = services.create_game(
+            user, game.ruleset_name, tournament=game.tournament,
+            private=game.private, claim_seconds=game.claim_seconds,
+            turn_seconds=game.turn_seconds, settings=game.ruleset, rematch_of=game,
+        )
+        for s in seats:
+            if s.is_bot:
+                services.add_bot(again.pk, s.bot_level, chair=s.chair)
+    return again
