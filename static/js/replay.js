@@ -99,10 +99,12 @@ function updateControls() {
   const play = controls.querySelector('[data-rc="play"]');
   play.textContent = state.playing ? "Pause" : "Play";
   play.setAttribute("aria-pressed", String(state.playing));
-  controls.querySelector('[data-rc="deal"]').value = String(where.d);
+  // Only what changed is touched: setting a form control, even to its value, redraws it.
+  const set = (el, prop, value) => { if (el[prop] !== value) el[prop] = value; };
+  set(controls.querySelector('[data-rc="deal"]'), "value", String(where.d));
   const move = controls.querySelector('[data-rc="move"]');
-  move.max = String(total);
-  if (document.activeElement !== move) move.value = String(where.m);
+  set(move, "max", String(total));
+  if (document.activeElement !== move) set(move, "value", String(where.m));
   controls.querySelector(".permalink").setAttribute("href", hashOf(where));
 }
 
