@@ -1,6 +1,6 @@
 // The replay viewer: fetches a game's steps once (games/pages/replay.py), then steps through
 // them locally, drawing each with the live table's own renderers (render/layout.js).
-import { esc, parseTiles, tilesHTML } from "./tiles.js";
+import { esc, tilesHTML } from "./tiles.js";
 import { renderTable } from "./render/layout.js";
 import { proofHTML } from "./render/proof.js";
 import { expand, hashOf, index, parseHash } from "./replay/steps.js";
@@ -108,15 +108,28 @@ function updateControls() {
   controls.querySelector(".permalink").setAttribute("href", hashOf(where));
 }
 
-function wallHTML(view) {
-  if (!state.data.reveal) return "";
-  const deal = state.data.deals[state.idx.where[state.at].d];
+// The wall face up: drawn once per deal, then each step only hides the tiles taken since.
+function wallHTML(deal) {
+  return `<p class="muted">Live wall (<b class="wl-n"></b>), next tile first:</p><div class="wall-row live">${tilesHTML(deal.live)}</div>
+    <p class="muted">Dead wall (<b class="wd-n"></b>), loose tiles first:</p><div class="wall-row dead">${tilesHTML(deal.dead)}</div>`;
+}
+
+function updateWall(view) {
+  const box = wallBox.querySelector(".wall-tiles");
+  const d = state.idx.where[state.at].d;
+  if (box.dataset.deal !== String(d)) {
+    box.innerHTML = wallHTML(state.data.deals[d]);
+    box.dataset.deal = String(d);
+  }
   const w = view.wall;
-  const live = parseTiles(deal.live);
-  const left = live.slice(w.live_drawn, live.length - (w.tail_taken || 0));
-  const dead = parseTiles(deal.dead).slice(w.dead_drawn || 0, w.dead_drawn + w.dead);
-  return `<p class="muted">Live wall (${left.length}), next tile first:</p><div class="wall-row">${tilesHTML(left)}</div>
-    <p class="muted">Dead wall (${dead.length}), loose tiles first:</p><div class="wall-row">${tilesHTML(dead)}</div>`;
+  const live = box.querySelectorAll(".live .tile");
+  const end = live.length - (w.tail_taken || 0);
+  live.forEach((el, i) => el.classList.toggle("gone", i < w.live_drawn || i >= end));
+  const dead = box.querySelectorAll(".dead .tile");
+  const first = w.dead_drawn || 0;
+  dead.forEach((el, i) => el.classList.toggle("gone", i < first || i >= first + w.dead));
+  box.querySelector(".wl-n").textContent = String(Math.max(0, end - w.live_drawn));
+  box.querySelector(".wd-n").textContent = String(w.dead);
 }
 
 let lastProof = null;
@@ -129,7 +142,6 @@ function render() {
   if (prompt) prompt.textContent = stepWords(state.data.steps[state.at], wordsCtx);
   root.dataset.step = String(state.at);
   root.dataset.phase = c.view.phase;
-  updateControls();
   const d = c.view.last_deal;
   const proofKey = d && (c.view.phase === "deal_over" || c.view.phase === "game_over") ? d.number : null;
   if (proofKey !== lastProof) {
@@ -137,7 +149,7 @@ function render() {
     lastProof = proofKey;
   }
   controls.querySelector('[data-rc="proof"]').hidden = proofKey == null;
-  if (state.data.reveal && wallBox.open) wallBox.querySelector(".wall-tiles").innerHTML = wallHTML(c.view);
+  if (state.data.reveal && wallBox.open) updateWall(c.view);
   const d0 = state.idx.where[state.at].d;
   if (d0 !== state.listDeal) {
     state.listDeal = d0;
