@@ -206,7 +206,7 @@ function setPlaying(on) {
       else go(state.at + 1);
     }, ms);
   }
-  render();
+  updateControls();
 }
 
 function command(act) {
