@@ -37,3 +37,4 @@ bench: install
 	$(BIN)/python bench/hand_analysis.py
 	$(BIN)/python bench/live_game.py
 	$(BIN)/python bench/seating.py
+	$(BIN)/python bench/replay.py

@@ -71,3 +71,29 @@ class NewGameForm(forms.Form):
 
 class BotForm(forms.Form):
     level = forms.ChoiceField(choices=[(b, b) for b in BOT_LEVELS], initial="greedy")
+
+
+class ImportRecordForm(forms.Form):
+    """A record as a file or pasted text (docs/record-format.md)."""
+
+    file = forms.FileField(required=False, label="Record file (.json)")
+    text = forms.CharField(
+        required=False, label="…or paste the record", widget=forms.Textarea(attrs={"rows": 6})
+    )
+
+    MAX_BYTES = 5_000_000  # a four-round record is about 400 kB
+
+    def clean(self):
+        data = super().clean()
+        upload, text = data.get("file"), (data.get("text") or "").strip()
+        if not upload and not text:
+            raise forms.ValidationError("Choose a record file or paste one.")
+        if upload and upload.size > self.MAX_BYTES:
+            raise forms.ValidationError("That file is too large to be a game record.")
+        return data
+
+    def record_text(self) -> bytes:
+        upload = self.cleaned_data.get("file")
+        if upload:
+            return upload.read()
+        return self.cleaned_data["text"].encode("utf-8")

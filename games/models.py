@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"
 BOT_LEVELS = ("random", "greedy")
@@ -51,6 +52,11 @@ class Game(models.Model):
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
+    # "Play again": the table opened after this one with the same people and bots.
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+    imported = models.BooleanField(default=False, help_text="saved from an uploaded record")
 
     class Meta:
         ordering = ["-created"]
@@ -75,6 +81,13 @@ class Game(models.Model):
     def is_live(self) -> bool:
         return self.status == ACTIVE
 
+    @property
+    def commitment(self) -> str:
+        """SHA-256 of the seed: published when the game starts, checked once it is revealed."""
+        from .engine.record import commitment
+
+        return commitment(self.seed)
+
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, related_name="seats", on_delete=models.CASCADE)
@@ -86,6 +99,8 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     bot_level = models.CharField(max_length=10, blank=True)
+    # The name a record gave this player, kept for imported games (and players without account).
+    recorded_name = models.CharField(max_length=150, blank=True)
     connections = models.PositiveSmallIntegerField(default=0)
     absent_since = models.DateTimeField(null=True, blank=True)
     last_seen = models.DateTimeField(null=True, blank=True)
@@ -106,6 +121,8 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
+        if self.recorded_name:
+            return self.recorded_name
         if self.is_bot:
             # Shifted by the game's id so tables differ, yet a bijection of chairs within one.
             return BOT_NAMES[(self.game_id + self.chair) % len(BOT_NAMES)]
@@ -123,7 +140,8 @@ class Move(models.Model):
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
-    created = models.DateTimeField(auto_now_add=True)
+    # A default rather than auto_now_add, so an imported record keeps each action's own time.
+    created = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["game", "seq"]

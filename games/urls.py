@@ -2,7 +2,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
-from .pages import calculator, rules, tournaments
+from .pages import calculator, endgame, history, players, records, rules, tournaments
+from .pages import replay as replay_pages
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -15,7 +16,15 @@ urlpatterns = [
     path("game/<int:game_id>/leave/", views.leave, name="game_leave"),
     path("game/<int:game_id>/bot/", views.add_bot, name="game_add_bot"),
     path("game/<int:game_id>/start/", views.start, name="game_start"),
-    path("game/<int:game_id>/record.json", views.record, name="game_record"),
+    path("game/<int:game_id>/replay/", replay_pages.replay, name="game_replay"),
+    path("game/<int:game_id>/replay/steps.json", replay_pages.steps, name="game_replay_steps"),
+    path("game/<int:game_id>/replay/extras.json", replay_pages.extras, name="game_replay_extras"),
+    path("game/<int:game_id>/record.json", records.record, name="game_record"),
+    path("game/<int:game_id>/plot/", endgame.plot, name="game_plot"),
+    path("game/<int:game_id>/again/", endgame.play_again, name="game_again"),
+    path("games/", history.history, name="history"),
+    path("games/import/", records.import_view, name="game_import"),
+    path("u/<str:name>/", players.player, name="player"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),
     path(

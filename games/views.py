@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
-from django.http import Http404, JsonResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -12,12 +12,15 @@ from django.views.decorators.http import require_POST
 
 from . import accounts, services
 from .forms import BotForm, NewGameForm, SignupForm
-from .models import ACTIVE, FINISHED, OPEN, Game, Seat
+from .models import ACTIVE, OPEN, Game, Seat
+from .pages.endgame import end_screen_links
+from .pages.history import my_games
 from .pages.lobby_rows import live_rows
 
 
 def home(request):
-    return render(request, "home.html")
+    mine = my_games(request.user, 6) if request.user.is_authenticated else []
+    return render(request, "home.html", {"my_games": mine})
 
 
 def favicon(request):
@@ -39,7 +42,8 @@ def lobby(request):
     live_games = _listed(request.user).filter(status=ACTIVE).prefetch_related("seats__user")[:30]
     mine = []
     if request.user.is_authenticated:
-        mine = Game.objects.filter(seats__user=request.user, status__in=[OPEN, ACTIVE])
+        # Finished games too (most recent first), so a game just played is easy to find again.
+        mine = my_games(request.user)
     return render(
         request,
         "games/lobby.html",
@@ -94,9 +98,10 @@ def table(request, game_id: int):
         "ws": f"/ws/game/{game.pk}/",
         "seat": mine.position if mine else None,
         "status": game.status,
-        # The replay link: 404 until the game is over, then the full record.
+        # The full record: 404 until the game is over.
         "record": reverse("game_record", args=[game.pk]),
     }
+    config.update(end_screen_links(request, game))
     return render(
         request,
         "games/table.html",
@@ -145,12 +150,6 @@ def add_bot(request, game_id: int):
 def start(request, game_id: int):
     _seated_or_404(request, game_id)
     return _act(request, game_id, services.start_game)
-
-
-def record(request, game_id: int):
-    """The full record (with the seed) once the game is over; nothing before."""
-    game = get_object_or_404(Game, pk=game_id, status=FINISHED)
-    return JsonResponse(game.state().record())
 
 
 def signup(request):

@@ -34,6 +34,7 @@ class DealSummary:
 
 
 def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
+    from .arrangement import arrangement
     from .payments import settle
     from .scoring import WinInfo, score_hand
 
@@ -73,6 +74,17 @@ def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
             )
             entry["score"] = score.to_json()
             totals.append(score.total)
+            # The proof: the sets and pair the score was made from (arrangement.py).
+            entry["arrangement"] = arrangement(
+                rs,
+                concealed=concealed,
+                melds=list(st.melds),
+                bonus=list(st.bonus),
+                seat_wind=deal.wind_of(s),
+                prevailing_wind=deal.prevailing_wind,
+                win=win,
+                score=score,
+            )
         hands.append(entry)
     if result.winner is None:
         return DealSummary(number, deal.dealer, deal.prevailing_wind, result, hands, None, [0] * 4)

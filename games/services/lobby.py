@@ -27,6 +27,7 @@ def create_game(
     turn_seconds: int | None = None,
     seed: str | None = None,
     settings: dict[str, Any] | None = None,
+    rematch_of: Game | None = None,
 ) -> Game:
     """A new open table. Tournament games get a turn timer unless one is given."""
     if ruleset_name not in PLAYABLE:
@@ -48,6 +49,7 @@ def create_game(
         private=private,
         claim_seconds=claim_seconds or conf.get("GAMES_CLAIM_SECONDS"),
         turn_seconds=turn_seconds or None,
+        rematch_of=rematch_of,
     )
 
 

@@ -16,6 +16,7 @@ from games import clock, protocol
 from games.engine import bots
 from games.engine.actions import PASS, READY, Action
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
+from games.engine.record import results_of
 from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
 
 from . import broadcast, matches, schedule
@@ -133,7 +134,8 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
 
 
 def _result(match) -> dict[str, Any]:
-    return {"standings": [s.to_json() for s in match.standings()], "points": match.points}
+    # Each deal's outcome kept with the game, so history and player pages need no replay.
+    return results_of(match)
 
 
 def _duplicate(game: Game, seat: int, action: Action, version: int) -> bool:

@@ -57,7 +57,8 @@ const state = {
 // ----------------------------------------------------------------- context for the renderers
 function ctx() {
   const v = state.view;
-  const viewer = v ? v.viewer : null;
+  // After the game the view is the full review (no viewer): the player is still "You".
+  const viewer = v ? (v.viewer ?? config.seat ?? null) : null;
   const playerName = (s) => {
     if (s == null) return "";
     if (s === viewer) return "You";
@@ -97,6 +98,10 @@ function ctx() {
     connected: state.connected,
     status: state.status,
     replayUrl: config.replay || null,
+    plotUrl: config.plot || null,
+    againUrl: config.again || null,
+    csrf: config.csrf || null,
+    viewer,
     recordUrl: config.game != null ? `/game/${config.game}/record.json` : null,
     gameId: config.game,
   };

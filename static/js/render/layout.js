@@ -72,7 +72,7 @@ export function renderTable(root, ctx) {
       ${myArea}
     </div>
     <div class="side-col">${ctx.showRituals ? ritualsHTML(ctx) : ""}${logHTML(ctx)}</div>
-    ${sheetHTML(ctx)}`;
+    ${ctx.sheet === false ? "" : sheetHTML(ctx)}`;
 }
 
 export function renderCountdown(root, ctx) {

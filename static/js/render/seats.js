@@ -1,6 +1,13 @@
 // A seat's panel: name, wind, points, connection, dealer and turn markers, tiles in hand, melds.
-import { esc, tileHTML, windName } from "../tiles.js";
+import { esc, parseTiles, tileHTML, tilesHTML, tileWords, windName } from "../tiles.js";
 import { meldsHTML } from "./melds.js";
+
+function openHandHTML(s) {
+  const words = parseTiles(s.hand).map(tileWords).join(", ");
+  const drawn = s.drawn ? tileHTML(s.drawn, { cls: "drawn", label: `just drawn: ${tileWords(s.drawn)}` }) : "";
+  return `<div class="open-hand" aria-label="Concealed tiles: ${esc(words)}${s.drawn ? `; just drawn: ${esc(tileWords(s.drawn))}` : ""}">${
+    tilesHTML(s.hand)}${drawn}</div>`;
+}
 
 export function seatHTML(ctx, seat, r) {
   const v = ctx.view;
@@ -14,8 +21,8 @@ export function seatHTML(ctx, seat, r) {
     : info.connected === false
       ? `<span class="conn off" title="Not connected">away</span>`
       : `<span class="conn on" title="Connected"><span class="sr-only">connected</span></span>`;
-  // Opponents' concealed tiles: a row of tile backs, as they stand on the table.
-  const backs = me ? "" : `<div class="hidden-hand" role="img" aria-label="${s.concealed} concealed tiles">${
+  // A review (the replay of a finished game) shows every hand face up; live, others' are tile backs.
+  const backs = me ? "" : s.hand != null ? openHandHTML(s) : `<div class="hidden-hand" role="img" aria-label="${s.concealed} concealed tiles">${
     Array.from({ length: s.concealed }, () => '<span class="tile t-back back stand" aria-hidden="true"></span>').join("")}<span class="n" aria-hidden="true">${s.concealed}</span></div>`;
   const badges = [
     v.dealer === seat ? '<span class="badge dealer-badge" title="Dealer (East of this deal)">Dealer</span>' : "",

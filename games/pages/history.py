@@ -1,0 +1,157 @@
+"""History (/games/): finished and running games, mine by default, every public one a click
+away; filters by player, ruleset, date, tournament and result; paginated."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django import forms
+from django.core.paginator import Paginator
+from django.db.models import Q, QuerySet
+from django.shortcuts import render
+
+from ..engine.ruleset import PRESETS
+from ..models import ACTIVE, FINISHED, OPEN, Game, Seat
+from ..records import summary_of
+
+PER_PAGE = 20
+
+
+class HistoryFilter(forms.Form):
+    player = forms.CharField(required=False, label="Player")
+    ruleset = forms.ChoiceField(
+        required=False, choices=[("", "Any")] + [(n, r.title) for n, r in PRESETS.items()]
+    )
+    since = forms.DateField(required=False, label="From",
+                            widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(required=False, label="To",
+                            widget=forms.DateInput(attrs={"type": "date"}))
+    tournament = forms.ChoiceField(required=False, label="Kind", choices=[
+        ("", "Any"), ("yes", "Tournament"), ("no", "Casual")])
+    result = forms.ChoiceField(required=False, label="Result", choices=[
+        ("", "Any"), ("finished", "Finished"), ("running", "Being played"),
+        ("won", "Won (placed first)"), ("not_won", "Not first")])
+
+
+def _tournament(qs: QuerySet, value: str) -> QuerySet:
+    # Today a flag on the game; a tournament foreign key can take its place here alone.
+    return qs.filter(tournament=(value == "yes"))
+
+
+def _whose_result(request, data) -> str | None:
+    """Whose placing "won" means: the player filtered on, else the viewer."""
+    if data.get("player"):
+        return data["player"]
+    return request.user.get_username() if request.user.is_authenticated else None
+
+
+def _filter(request, qs: QuerySet, data: dict) -> QuerySet:
+    if data.get("player"):
+        qs = qs.filter(Q(seats__user__username__iexact=data["player"])
+                       | Q(seats__recorded_name__iexact=data["player"])).distinct()
+    if data.get("ruleset"):
+        qs = qs.filter(ruleset_name=data["ruleset"])
+    if data.get("since"):
+        qs = qs.filter(created__date__gte=data["since"])
+    if data.get("until"):
+        qs = qs.filter(created__date__lte=data["until"])
+    if data.get("tournament"):
+        qs = _tournament(qs, data["tournament"])
+    result = data.get("result")
+    if result == "finished":
+        qs = qs.filter(status=FINISHED)
+    elif result == "running":
+        qs = qs.filter(status=ACTIVE)
+    elif result in ("won", "not_won"):
+        qs = qs.filter(status=FINISHED)
+        who = _whose_result(request, data)
+        ids = [g.pk for g in qs if _placed_first(g, who)]
+        qs = qs.filter(pk__in=ids) if result == "won" else qs.exclude(pk__in=ids)
+    return qs
+
+
+def _placed_first(game: Game, name: str | None) -> bool:
+    standings = (game.result or {}).get("standings") or []
+    for seat in game.seats.all():
+        if name and seat.name.lower() == name.lower():
+            return any(s["seat"] == seat.position and s["place"] == 1 for s in standings)
+    return False
+
+
+@dataclass
+class PlayerRow:
+    name: str
+    points: int | None
+    place: int | None
+    is_me: bool
+    is_bot: bool = False
+
+
+@dataclass
+class GameRow:
+    game: Game
+    players: list[PlayerRow]
+    deals: int
+    when: object
+
+
+def game_row(game: Game, user) -> GameRow:
+    summary = summary_of(game) or {}
+    points = summary.get("points")
+    places = {s["seat"]: s["place"] for s in summary.get("standings") or []}
+    players = []
+    for seat in game.seats.all():
+        pos = seat.position
+        players.append(PlayerRow(
+            seat.name,
+            points[pos] if points and pos is not None else None,
+            places.get(pos),
+            user.is_authenticated and seat.user_id == user.pk,
+            seat.is_bot,
+        ))
+    players.sort(key=lambda p: (p.place or 9, -(p.points or 0)))
+    return GameRow(game, players, len(summary.get("deals") or []),
+                   game.finished or game.started or game.created)
+
+
+def games_of(user) -> QuerySet:
+    mine = Seat.objects.filter(user=user).values("game_id")
+    return Game.objects.filter(pk__in=mine)
+
+
+def my_games(user, limit: int = 12) -> list[GameRow]:
+    """ "Your games" on the lobby and home page: open, running and finished, most recent first."""
+    qs = games_of(user).filter(status__in=[OPEN, ACTIVE, FINISHED])
+    return [game_row(g, user) for g in recent_first(qs).prefetch_related("seats__user")[:limit]]
+
+
+def recent_first(qs: QuerySet) -> QuerySet:
+    # Finished games by when they ended, then running ones by when they started.
+    from django.db.models.functions import Coalesce
+
+    return qs.annotate(at=Coalesce("finished", "changed_at", "started", "created")).order_by(
+        "-at", "-pk")
+
+
+def history(request):
+    signed_in = request.user.is_authenticated
+    scope = request.GET.get("scope") or ("mine" if signed_in else "all")
+    if scope == "mine" and signed_in:
+        qs = games_of(request.user)
+    else:
+        scope = "all"
+        qs = Game.objects.filter(private=False)
+    qs = qs.filter(status__in=[ACTIVE, FINISHED])
+    form = HistoryFilter(request.GET or None)
+    data = form.cleaned_data if form.is_valid() else {}
+    qs = recent_first(_filter(request, qs, data)).prefetch_related("seats__user")
+    page = Paginator(qs, PER_PAGE).get_page(request.GET.get("page"))
+    rows = [game_row(g, request.user) for g in page.object_list]
+    query = request.GET.copy()
+    query.pop("page", None)
+    scopeless = query.copy()
+    scopeless.pop("scope", None)
+    return render(request, "games/history.html", {
+        "form": form, "rows": rows, "page": page, "scope": scope,
+        "query": query.urlencode(), "scopeless": scopeless.urlencode(),
+    })

@@ -1,0 +1,50 @@
+"""Player pages (/u/<name>/): statistics over finished games and the recent games."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import render
+
+from ..models import ACTIVE, FINISHED, Game, Seat
+from ..records import summary_of
+from ..stats import PlayerStats, add_game
+from .history import game_row, recent_first
+
+RECENT = 10
+
+
+def player(request, name: str):
+    User = get_user_model()
+    account = User.objects.filter(username=name).first()
+    if account is not None:
+        seats = Seat.objects.filter(user=account)
+    else:  # a name known only from imported records
+        seats = Seat.objects.filter(recorded_name=name, user=None, bot_level="")
+        if not seats.exists():
+            raise Http404("No player by that name.")
+    is_me = account is not None and request.user == account
+    # Private games count in the statistics, but only their players see them listed.
+    games = Game.objects.filter(pk__in=seats.values("game_id"), status__in=[ACTIVE, FINISHED])
+    if not is_me:
+        visible = Q(private=False)
+        if request.user.is_authenticated:
+            visible |= Q(seats__user=request.user)
+        listed = games.filter(visible).distinct()
+    else:
+        listed = games
+    stats = PlayerStats()
+    seat_in = dict(seats.values_list("game_id", "position"))
+    for game in games.filter(status=FINISHED).prefetch_related("seats__user"):
+        summary = summary_of(game)
+        if summary and seat_in.get(game.pk) is not None:
+            add_game(stats, game.pk, seat_in[game.pk], summary)
+    recent = recent_first(listed).prefetch_related("seats__user")[:RECENT]
+    from ..accounts import is_guest
+
+    return render(request, "games/player.html", {
+        "name": name, "account": account, "is_me": is_me, "stats": stats,
+        "guest": account is not None and is_guest(account),
+        "rows": [game_row(g, request.user) for g in recent],
+    })

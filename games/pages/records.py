@@ -1,0 +1,51 @@
+"""A game's record: export it (once the game is over) and import one through a form."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+
+from ..engine.record import verify_json
+from ..forms import ImportRecordForm
+from ..models import FINISHED, Game
+from ..records import ImportRefused, import_record, record_for
+
+
+def record(request, game_id: int):
+    """The full record with the seed once the game is over; nothing before (404)."""
+    game = get_object_or_404(Game, pk=game_id)
+    if game.status != FINISHED:
+        raise Http404("The record is published when the game is over.")
+    response = JsonResponse(record_for(game), json_dumps_params={"indent": 1})
+    if request.GET.get("download"):
+        response["Content-Disposition"] = f'attachment; filename="mahjong-game-{game.pk}.json"'
+    return response
+
+
+@login_required
+def import_view(request):
+    form = ImportRecordForm(request.POST or None, request.FILES or None)
+    reason = None
+    if request.method == "POST" and form.is_valid():
+        verification, data = verify_json(form.record_text())
+        try:
+            if not verification.ok:
+                raise ImportRefused(verification.reason)
+            game = import_record(data, request.user)
+        except ImportRefused as exc:
+            reason = exc.reason
+        else:
+            messages.success(request, f"Record verified and saved as table {game.pk}.")
+            return redirect(_replay_or_table(game.pk))
+    # A refusal is the form shown again with its reason (200, as for any invalid form).
+    return render(request, "games/import.html", {"form": form, "reason": reason})
+
+
+def _replay_or_table(game_id: int) -> str:
+    try:
+        return reverse("game_replay", args=[game_id])
+    except NoReverseMatch:
+        return reverse("table", args=[game_id])

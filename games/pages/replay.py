@@ -1,0 +1,143 @@
+"""The replay viewer: a page that fetches a game's steps once and steps through them locally.
+
+The steps are the engine's own views after every move (games/engine/replay.py), built once per
+game version and kept gzipped in the cache: a finished game never changes, so opening its
+replay again, at any move, costs a cache read. A running game's steps are spectator views only.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+from django.core.cache import cache
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+
+from ..engine.actions import Action
+from ..engine.replay import replay_steps
+from ..engine.ruleset import Ruleset
+from ..models import FINISHED, OPEN, Game
+
+FINISHED_TTL = 7 * 24 * 3600  # a finished game's steps never change
+RUNNING_TTL = 120
+
+
+def _started_game(game_id: int) -> Game:
+    game = get_object_or_404(Game, pk=game_id)
+    if game.status == OPEN or game.started is None and game.version == 0:
+        raise Http404("The game has not started: there is nothing to replay yet.")
+    return game
+
+
+def steps_gz(game: Game) -> bytes:
+    """The game's steps as gzipped JSON, from the cache or built and cached."""
+    reveal = game.status == FINISHED
+    key = f"replay-steps:{game.pk}:{game.version}:{int(reveal)}"
+    data = cache.get(key)
+    if data is None:
+        actions = [
+            Action.from_json(a)
+            for a in game.moves.order_by("seq").values_list("action", flat=True)[: game.version]
+        ]
+        steps = replay_steps(Ruleset.from_json(game.ruleset), game.seed, actions, reveal=reveal)
+        text = json.dumps(steps, separators=(",", ":"))
+        data = gzip.compress(text.encode(), compresslevel=5)
+        cache.set(key, data, FINISHED_TTL if reveal else RUNNING_TTL)
+    return data
+
+
+def steps(request, game_id: int):
+    """The steps (JSON). Finished games are immutable: the browser may keep them."""
+    game = _started_game(game_id)
+    data = steps_gz(game)
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(data, content_type="application/json")
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(gzip.decompress(data), content_type="application/json")
+    response["Vary"] = "Accept-Encoding"
+    if game.status == FINISHED:
+        response["Cache-Control"] = "private, max-age=86400"
+    else:
+        response["Cache-Control"] = "no-store"
+    return response
+
+
+def _viewer_seat(request, seats) -> int | None:
+    if not request.user.is_authenticated:
+        return None
+    return next((s.position for s in seats if s.user_id == request.user.pk), None)
+
+
+def _extras_key(game: Game, viewer: int | None) -> str:
+    return f"replay-extras:{game.pk}:{game.version}:{viewer}"
+
+
+def _extras(game: Game, viewer: int | None) -> dict:
+    """The plot and (finished games) the verification line: both need the whole game replayed,
+    so a finished game's are kept in the cache with its steps."""
+    extras = cache.get(_extras_key(game, viewer))
+    if extras is not None:
+        return extras
+    extras = {"plot": None, "verification": None}
+    try:  # the records part of the site: plots and verification
+        from ..plots import plot_for_game
+
+        # Kept rendered: drawing the plot's table costs more than the rest of the page.
+        extras["plot"] = render_to_string("games/_plot.html", {"plot": plot_for_game(game, viewer)})
+    except ImportError:  # pragma: no cover - the records part is not installed
+        pass
+    if game.status == FINISHED:
+        try:
+            from ..records import verify_game
+        except ImportError:  # pragma: no cover
+            verify_game = None
+        if verify_game is not None:
+            v = verify_game(game)
+            extras["verification"] = {"ok": v.ok, "message": v.message}
+    cache.set(_extras_key(game, viewer), extras,
+              FINISHED_TTL if game.status == FINISHED else RUNNING_TTL)
+    return extras
+
+
+def extras(request, game_id: int):
+    """The plot and the verification line, for a page sent before they were worked out."""
+    game = _started_game(game_id)
+    viewer = _viewer_seat(request, game.seats.all())
+    return JsonResponse(_extras(game, viewer))
+
+
+def replay(request, game_id: int):
+    game = _started_game(game_id)
+    seats = list(game.seats.select_related("user"))
+    viewer = _viewer_seat(request, seats)
+    players = [{"name": f"Seat {s + 1}", "bot": None} for s in range(4)]
+    for s in seats:
+        if s.position is not None:
+            players[s.position] = {"name": s.name, "bot": s.bot_level or None, "chair": s.chair}
+    finished = game.status == FINISHED
+    config = {
+        "game": game.pk,
+        "steps": reverse("game_replay_steps", args=[game.pk]),
+        "version": game.version,
+        "finished": finished,
+        "players": players,
+        "viewer": viewer,
+        "table": reverse("table", args=[game.pk]),
+    }
+    # Known already: in the page. Not yet (the game's first replay): the page goes at once and
+    # asks for them once its steps are in, so nobody waits for a replay to see the table.
+    known = cache.get(_extras_key(game, viewer))
+    context = {"game": game, "config": config, "finished": finished}
+    if known is None:
+        config["extras"] = reverse("game_replay_extras", args=[game.pk])
+    else:
+        context["verification"] = known["verification"]
+        context["plot_html"] = mark_safe(known["plot"]) if known["plot"] else None
+    if finished:
+        context["record_url"] = reverse("game_record", args=[game.pk]) + "?download=1"
+    return render(request, "games/replay.html", context)

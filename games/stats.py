@@ -1,0 +1,109 @@
+"""A player's statistics, from the deal outcomes kept with each game (no replays)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class BestHand:
+    game_id: int
+    deal: int
+    score: int
+    limit: str | None
+    how: str
+
+    @property
+    def how_words(self) -> str:
+        return {"self_drawn": "self-drawn", "discard": "on a discard",
+                "robbed_kong": "robbing a kong"}.get(self.how, self.how)
+
+
+@dataclass
+class PlayerStats:
+    games: int = 0
+    games_won: int = 0  # placed first (ties for first count)
+    deals: int = 0
+    deals_won: int = 0
+    self_drawn: int = 0
+    dealt_in: int = 0  # discards that others won on
+    points_won: int = 0  # net over all deals
+    placings: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    best: list[BestHand] = field(default_factory=list)
+
+    def _rate(self, n: int) -> float | None:
+        return n / self.deals if self.deals else None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self._rate(self.deals_won)
+
+    @property
+    def deal_in_rate(self) -> float | None:
+        return self._rate(self.dealt_in)
+
+    @property
+    def self_drawn_rate(self) -> float | None:
+        return self._rate(self.self_drawn)
+
+    @property
+    def points_per_deal(self) -> float | None:
+        return self.points_won / self.deals if self.deals else None
+
+    @property
+    def points_per_game(self) -> float | None:
+        return self.points_won / self.games if self.games else None
+
+    @property
+    def average_place(self) -> float | None:
+        n = sum(self.placings)
+        return sum((i + 1) * c for i, c in enumerate(self.placings)) / n if n else None
+
+    def shown(self) -> list[tuple[str, str, str]]:
+        """(label, value, explanation) for the page."""
+        return [
+            ("Games played", f"{self.games}", "finished games"),
+            ("Games won", f"{self.games_won}", "placed first"),
+            ("Deals won", f"{self.deals_won} of {self.deals}", percent(self.win_rate)),
+            ("Deal-in rate", percent(self.deal_in_rate), "deals another player won on your discard"),
+            ("Self-drawn rate", percent(self.self_drawn_rate), "deals won on a tile you drew"),
+            ("Points per deal", number(self.points_per_deal), "average gain or loss"),
+            ("Points per game", number(self.points_per_game), "average gain or loss"),
+            ("Average placing", "–" if self.average_place is None
+             else f"{self.average_place:.2f}", "1 is best"),
+        ]
+
+    @property
+    def placing_rows(self) -> list[tuple[int, int]]:
+        return [(i + 1, c) for i, c in enumerate(self.placings)]
+
+
+def add_game(stats: PlayerStats, game_id: int, seat: int, summary: dict[str, Any],
+             keep_best: int = 5) -> None:
+    """Count one finished game in which the player sat in engine `seat`."""
+    stats.games += 1
+    for s in summary.get("standings") or []:
+        if s["seat"] == seat:
+            stats.placings[s["place"] - 1] += 1
+            stats.games_won += s["place"] == 1
+    for d in summary.get("deals") or []:
+        stats.deals += 1
+        stats.points_won += d["deltas"][seat]
+        if d["winner"] == seat:
+            stats.deals_won += 1
+            stats.self_drawn += d["how"] == "self_drawn"
+            stats.best.append(BestHand(game_id, d["number"], d["score"] or 0, d.get("limit"),
+                                       d["how"]))
+        elif d["winner"] is not None and d.get("discarder") == seat:
+            stats.dealt_in += 1
+    stats.best.sort(key=lambda b: (-b.score, b.game_id, b.deal))
+    del stats.best[keep_best:]
+
+
+def percent(rate: float | None) -> str:
+    return "–" if rate is None else f"{rate * 100:.1f}%"
+
+
+def number(value: float | None) -> str:
+    return "–" if value is None else f"{value:+,.1f}"

@@ -1,0 +1,71 @@
+// End of the game: final standings with placings, the points plot (rendered by the server,
+// fetched once), "Replay this game", "Play again", the record to export.
+import { esc } from "../tiles.js";
+
+const plots = new Map(); // url -> HTML once loaded (null while loading)
+
+const ORDINAL = ["", "1st", "2nd", "3rd", "4th"];
+
+function loadPlot(url) {
+  if (plots.has(url)) return;
+  plots.set(url, null);
+  fetch(url, { credentials: "same-origin" })
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+    .then((html) => {
+      plots.set(url, html);
+      document.querySelectorAll(".sheet-plot").forEach((el) => { el.innerHTML = html; });
+    })
+    .catch(() => {
+      plots.set(url, '<p class="muted">The points plot could not be loaded.</p>');
+    });
+}
+
+function plotHTML(ctx) {
+  if (!ctx.plotUrl) return "";
+  loadPlot(ctx.plotUrl);
+  return `<div class="sheet-plot">${plots.get(ctx.plotUrl) || '<p class="muted">Drawing the points plot…</p>'}</div>`;
+}
+
+// The replay's steps are built on first request and cached: ask for them while the player reads
+// the standings, so "Replay this game" opens at once.
+const warmed = new Set();
+function warmReplay(url) {
+  if (!url || warmed.has(url)) return;
+  warmed.add(url);
+  fetch(`${url}steps.json`, { credentials: "same-origin" }).catch(() => {});
+}
+
+export function gameOverHTML(ctx) {
+  const v = ctx.view;
+  if (!v || !v.standings) return "";
+  const me = ctx.viewer ?? v.viewer;
+  const rows = v.standings
+    .map((s) => {
+      const you = s.seat === me;
+      return `<li class="${you ? "me" : ""}"><span class="place p${s.place}">${ORDINAL[s.place] || esc(s.place)}</span>
+        <span class="name">${esc(ctx.playerName(s.seat))}</span>
+        <b class="num">${s.points.toLocaleString("en")}</b></li>`;
+    })
+    .join("");
+  const mine = v.standings.find((s) => s.seat === me);
+  const headline = mine
+    ? `<p class="result-line">You placed ${ORDINAL[mine.place]} with ${mine.points.toLocaleString("en")} points.</p>`
+    : "";
+  const replay = ctx.replayUrl || (ctx.gameId != null ? `/game/${ctx.gameId}/replay/` : null);
+  if (ctx.replayUrl) warmReplay(ctx.replayUrl);
+  const again = ctx.againUrl && me != null
+    ? `<form method="post" action="${esc(ctx.againUrl)}" class="inline">
+        <input type="hidden" name="csrfmiddlewaretoken" value="${esc(ctx.csrf || "")}">
+        <button type="submit" class="button" id="play-again">Play again</button></form>`
+    : "";
+  const record = ctx.recordUrl
+    ? `<a href="${esc(ctx.recordUrl)}?download=1" download>Export the record</a>`
+    : "";
+  return `<section class="standings" aria-labelledby="standings-title">
+    <h3 id="standings-title">Final standings</h3>${headline}
+    <ol class="final">${rows}</ol>
+    <div class="sheet-links">${replay ? `<a class="button primary" id="replay-game" href="${esc(replay)}">Replay this game</a>` : ""}
+      ${again} ${record} <a href="/games/">Your games</a> <a href="/lobby/">Back to the lobby</a></div>
+    ${plotHTML(ctx)}
+  </section>`;
+}

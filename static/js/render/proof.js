@@ -1,0 +1,139 @@
+// The scoring proof of a finished deal, exactly as the engine computed it (games/engine/settle.py
+// and arrangement.py): each hand split into the sets and pair it was scored as, the winning tile
+// marked with how it came, every line of points and doubles with its rule, the limit if reached,
+// and every payment between every pair of players. Nothing is worked out here.
+import { esc, parseTiles, tileHTML, tileWords, tilesHTML, windName } from "../tiles.js";
+import { meldHTML } from "./melds.js";
+
+const SET_WORDS = { chow: "Chow", pung: "Pung", kong: "Kong", pair: "Pair" };
+
+const HOW = {
+  self_drawn: "self-drawn",
+  discard: "on a discard",
+  robbed_kong: "by robbing a kong",
+  draw: "",
+};
+export { HOW };
+
+/** How the winning tile came: "self-drawn from the wall", "discarded by South", ... */
+export function winningTileWords(ctx, result) {
+  if (!result || result.winner == null) return "";
+  const tile = tileWords(result.tile);
+  const from = result.discarder != null ? esc(ctx.playerName(result.discarder)) : "";
+  const extras = [
+    result.last_tile ? "the last tile" : "",
+    result.original_call ? "after an Original Call" : "",
+    result.blessing ? (result.how === "self_drawn" ? "Heaven's Blessing" : "Earth's Blessing") : "",
+    result.kong_on_kong ? "kong upon kong" : "",
+  ].filter(Boolean);
+  let how;
+  if (result.source === "discard") how = `discarded by ${from}`;
+  else if (result.source === "robbed_kong") how = `robbed from ${from}'s kong`;
+  else if (result.source === "dead_wall") how = "self-drawn: a supplement tile from the dead wall";
+  else how = "self-drawn from the wall";
+  return `Winning tile <b>${esc(tile)}</b>, ${how}${extras.length ? ` (${extras.join(", ")})` : ""}.`;
+}
+
+function setLabel(set) {
+  const tiles = parseTiles(set.tiles);
+  const what = set.kind === "chow" ? `Chow ${tiles.map(tileWords).join(", ")}` : `${SET_WORDS[set.kind] || set.kind} of ${tileWords(tiles[0])}`;
+  const state = set.declared ? (set.concealed ? "declared concealed" : "exposed") : set.concealed ? "concealed" : "completed by a discard";
+  return `${what}, ${state}${set.winning ? ", completed by the winning tile" : ""}`;
+}
+
+function setHTML(set, ctx, meld, winTile) {
+  if (meld) return meldHTML(meld, ctx.seatName);
+  const tiles = parseTiles(set.tiles);
+  let marked = false;
+  const inner = tiles.map((t) => {
+    const win = set.winning && !marked && t === winTile;
+    if (win) marked = true;
+    return tileHTML(t, { cls: win ? "winning-tile" : "", title: false, label: "" });
+  }).join("");
+  const label = setLabel(set);
+  return `<li class="meld set ${esc(set.kind)}${set.winning ? " winning" : ""}" role="img" aria-label="${esc(label)}" title="${esc(label)}">${inner}</li>`;
+}
+
+function arrangementHTML(ctx, hand, deal) {
+  const a = hand.arrangement;
+  const won = deal.winner === hand.seat;
+  const winTile = won ? deal.result?.tile : null;
+  const melds = hand.melds || [];
+  const bonus = parseTiles(hand.bonus).length
+    ? `<li class="meld bonus" aria-label="Bonus tiles: ${esc(parseTiles(hand.bonus).map(tileWords).join(", "))}">${tilesHTML(hand.bonus)}</li>`
+    : "";
+  if (!a) {
+    return `<div class="revealed"><span class="concealed-tiles">${tilesHTML(hand.concealed)}</span>
+      <ul class="melds">${melds.map((m) => meldHTML(m, ctx.seatName, { owner: hand.seat, claimedTile: ctx.claimedTile, markClaims: ctx.markClaims })).join("")}${bonus}</ul></div>`;
+  }
+  let declared = 0;
+  const sets = a.sets.map((s) => setHTML(s, ctx, s.declared ? melds[declared++] : null, winTile)).join("");
+  const rest = parseTiles(a.rest);
+  const restHTML = rest.length
+    ? `<li class="meld loose" aria-label="${won ? "Tiles" : "Tiles in no set"}: ${esc(rest.map(tileWords).join(", "))}">${rest
+        .map((t) => tileHTML(t, { cls: won && t === winTile ? "winning-tile" : "" })).join("")}</li>`
+    : "";
+  const special = a.special ? `<p class="proof-special">A special hand: it needs no sets and pair.</p>` : "";
+  return `${special}<ul class="melds proof-sets">${sets}${restHTML}${bonus}</ul>`;
+}
+
+/** A score's lines: rule code, name, points or doubles or limit; then the sum. */
+export function scoreHTML(score) {
+  if (!score) return "";
+  const rows = (score.items || [])
+    .map((it) => `<tr${it.limit != null ? ' class="limit"' : ""}><td class="rule">${esc(it.rule || "")}</td><td>${esc(it.name)}</td>
+      <td class="num">${it.points != null ? esc(it.points) : it.limit != null ? `limit ${esc(it.limit)}` : ""}</td>
+      <td class="num">${it.doubles != null ? `×2<sup>${esc(it.doubles)}</sup>` : ""}</td></tr>`)
+    .join("");
+  const base = score.points ?? 0;
+  const dbl = score.doubles ?? 0;
+  const sum = score.limit
+    ? `Limit hand${typeof score.limit === "string" ? ` (${esc(score.limit)})` : ""} = <b>${esc(score.total)}</b>`
+    : `${esc(base)} points${dbl ? ` × 2<sup>${esc(dbl)}</sup>` : ""} = <b>${esc(score.total)}</b>`;
+  const reason = score.reason ? `<p class="muted">${esc(score.reason)}</p>` : "";
+  return `${reason}<table class="score"><thead><tr><th scope="col">Rule</th><th scope="col">For</th>
+      <th scope="col" class="num">Points</th><th scope="col" class="num">Doubles</th></tr></thead>
+    <tbody>${rows || '<tr><td></td><td colspan="3">Nothing scores</td></tr>'}</tbody>
+    <tfoot><tr><td></td><td colspan="3">${sum}</td></tr></tfoot></table>`;
+}
+
+/** One hand of a finished deal: its sets and pair, the winning tile and how it came, its score. */
+export function handProofHTML(ctx, hand, deal) {
+  const won = hand.seat === deal.winner;
+  const name = ctx.playerName(hand.seat);
+  const wind = hand.wind || ctx.view?.seats?.[hand.seat]?.wind;
+  return `<article class="sheet-hand${won ? " winner" : ""}" aria-label="${hand.seat === (ctx.viewer ?? ctx.view?.viewer) ? "Your" : `${esc(name)}'s`} hand">
+    <h3>${esc(name)} <span class="wind-name">·&nbsp;${windName(wind)}</span>${won ? ' <span class="badge win">Mahjong</span>' : ""}</h3>
+    ${arrangementHTML(ctx, hand, deal)}
+    ${won ? `<p class="how-won">${winningTileWords(ctx, deal.result)}</p>` : ""}
+    ${scoreHTML(hand.score)}
+  </article>`;
+}
+
+/** Every payment between every pair of players (payer row, payee column) and each one's net. */
+export function paymentsProofHTML(ctx, deal) {
+  const st = deal.settlement;
+  if (!st) return "<p>A draw: nobody pays, and the dealer keeps the deal.</p>";
+  const owed = new Map((st.payments || []).map((p) => [`${p.payer}>${p.payee}`, p.amount]));
+  const head = [0, 1, 2, 3].map((s) => `<th scope="col" class="num">to ${esc(ctx.playerName(s))}</th>`).join("");
+  const rows = [0, 1, 2, 3].map((a) => `<tr><th scope="row">${esc(ctx.playerName(a))}</th>${[0, 1, 2, 3]
+    .map((b) => `<td class="num">${a === b ? "" : esc(owed.get(`${a}>${b}`) || "–")}</td>`).join("")}
+    <td class="num ${st.deltas[a] > 0 ? "up" : st.deltas[a] < 0 ? "down" : ""}">${st.deltas[a] > 0 ? "+" : ""}${esc(st.deltas[a])}</td></tr>`).join("");
+  return `<div class="grid-scroll"><table class="totals payment-grid"><caption>Who pays whom (each pair's payments netted, as settled)</caption>
+    <thead><tr><th scope="col">Pays</th>${head}<th scope="col" class="num">Net</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+/** The whole proof of one finished deal. */
+export function proofHTML(ctx, deal) {
+  const winner = deal.winner;
+  const title = winner == null
+    ? `Deal ${esc(deal.number)}: a draw (${esc(deal.result?.reason || "wash-out")})`
+    : `Deal ${esc(deal.number)}: ${esc(ctx.playerName(winner))} goes out ${HOW[deal.how] || ""}`;
+  const hands = (deal.hands || []).map((h) => handProofHTML(ctx, h, deal)).join("");
+  return `<section class="proof" aria-label="Scoring proof of deal ${esc(deal.number)}">
+    <h2>${title}</h2>
+    <div class="sheet-hands">${hands}</div>
+    <h3>Payments</h3>
+    ${paymentsProofHTML(ctx, deal)}
+  </section>`;
+}

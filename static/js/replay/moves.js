@@ -1,0 +1,59 @@
+// The move list: each step in words with its tiles, grouped by deal.
+import { esc, parseTiles, tileWords, tilesHTML } from "../tiles.js";
+import { eventWords } from "../words.js";
+
+// Words for what only a review shows (a drawn tile, the tiles of a block), else the live words.
+function words(e, ctx) {
+  const who = (s) => ctx.seatName(s);
+  const you = (s) => s === ctx.view?.viewer;
+  if (e.type === "draw" && e.tile) {
+    const from = e.replacement ? " as a replacement" : e.source === "dead_wall" ? " from the dead wall" : "";
+    return `${who(e.seat)} draw${you(e.seat) ? "" : "s"} ${tileWords(e.tile)}${from}.`;
+  }
+  if (e.type === "deal_block") return `${who(e.seat)} take${you(e.seat) ? "" : "s"} ${e.count} tile${e.count > 1 ? "s" : ""}.`;
+  if (e.type === "draw" && !e.tile && e.source === "wall") return `${who(e.seat)} draw${you(e.seat) ? "" : "s"} a tile.`;
+  if (e.type === "answered") return null;
+  if (e.type === "seating") return "Seats drawn by the dice and the wind tiles.";
+  if (e.type === "deal_scored") return e.game_over ? "The deal is scored. The game is over." : "The deal is scored.";
+  return eventWords(e, ctx);
+}
+
+function tilesOf(e) {
+  if (e.type === "claim" && e.meld) return e.meld.tiles;
+  if (e.type === "deal_block") return e.tiles || "";
+  if (["discard", "kong", "robbed", "win", "bonus_melded", "draw"].includes(e.type)) return e.tile || "";
+  return "";
+}
+
+export function stepWords(step, ctx) {
+  return step.e.map((e) => words(e, ctx)).filter(Boolean).join(" ");
+}
+
+function stepTiles(step) {
+  return step.e.map(tilesOf).filter(Boolean).join(" ");
+}
+
+/** Every deal's heading; the moves of `open` only (a whole game's moves would be thousands). */
+export function moveListHTML(data, idx, ctx, open) {
+  return idx.deals
+    .map((d) => {
+      const items = [];
+      for (let i = d.first; d.index === open && i <= d.last; i++) {
+        const step = data.steps[i];
+        const m = i - d.first + 1;
+        const tiles = parseTiles(stepTiles(step));
+        const text = stepWords(step, ctx) || "…";
+        items.push(`<li${step.r ? ' class="ritual"' : ""}><a href="#d${d.index + 1}m${m}" data-step="${i}"><span class="mn">${m}</span><span class="mw">${esc(text)}</span>${
+          tiles.length ? `<span class="mt" aria-hidden="true">${tilesHTML(tiles.slice(0, 4), { title: false })}</span>` : ""}</a></li>`);
+      }
+      const scored = data.steps[d.last].e.find((e) => e.type === "deal_scored");
+      const outcome = scored ? (scored.winner == null ? "draw" : `${esc(ctx.playerName(scored.winner))} won`) : "in play";
+      const list = d.index === open ? `<ol>${items.join("")}</ol>` : "";
+      return `<section class="deal-moves${d.index === open ? " open" : ""}" data-deal="${d.index}"><h3><a href="#d${d.index + 1}m1"${
+        d.index === open ? ' aria-current="true"' : ""}>Deal ${d.number}</a>
+        <span class="muted">${d.last - d.first + 1} moves · ${outcome}${scored ? ` · <a href="#d${d.index + 1}m${d.last - d.first + 1}">proof</a>` : ""}</span></h3>${list}</section>`;
+    })
+    .join("");
+}
+
+export { tileWords };
