@@ -14,7 +14,8 @@ from games.engine.replay import expand, replay_steps
 from .invariants import PUBLIC_TILE_PATHS, _tokens
 
 # Tiles an event may name in front of a spectator: what was discarded, claimed, melded or shown.
-PUBLIC_EVENT_PATHS = {"tile", "meld.tiles", "prevailing_wind", "winds.*"}
+# The seating's row of wind tiles is turned face up as the players take their seats.
+PUBLIC_EVENT_PATHS = {"tile", "meld.tiles", "prevailing_wind", "winds.*", "row.*"}
 
 
 def play(seed: str, limit: int | None = None):
