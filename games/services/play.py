@@ -150,8 +150,13 @@ def _seat_of(game: Game, user) -> int:
 def _parse(action_json: Any, seat: int) -> Action:
     if not isinstance(action_json, dict):
         raise ServiceError(protocol.E_BAD_MESSAGE, "An action must be a JSON object.")
-    if "seat" in action_json and action_json["seat"] != seat:
-        raise ServiceError(protocol.E_NOT_YOUR_SEAT, "You can only act for your own seat.")
+    if "seat" in action_json:
+        named = action_json["seat"]
+        # `True == 1` in Python: a boolean must never pass for seat 1.
+        if not isinstance(named, int) or isinstance(named, bool):
+            raise ServiceError(protocol.E_BAD_MESSAGE, "An action's seat is a number from 0 to 3.")
+        if named != seat:
+            raise ServiceError(protocol.E_NOT_YOUR_SEAT, "You can only act for your own seat.")
     return Action.from_json({**action_json, "seat": seat})
 
 
