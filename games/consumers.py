@@ -35,7 +35,7 @@ def parse(text: str) -> Any:
 class GameConsumer(AsyncWebsocketConsumer):
     game_id: int
     seat: int | None = None
-    counted = False  # this socket is counted among its user's seat's connections
+    connection: int | None = None  # the Connection row counting this socket at its seat
     groups_joined: list[str] = []
     cleaned = False
 
@@ -57,20 +57,22 @@ class GameConsumer(AsyncWebsocketConsumer):
             except Exception:  # the layer may be gone with the process; presence still ends
                 log.exception("leaving %s failed", group)
         self.groups_joined = []
-        if self.counted:
-            self.counted = False
-            await database_sync_to_async(services.disconnect)(self.game_id, self.user)
+        if self.connection is not None:
+            connection, self.connection = self.connection, None
+            await database_sync_to_async(services.disconnect)(self.game_id, connection)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
         self.groups_joined = []
         try:
-            attendance = await database_sync_to_async(services.connect)(self.game_id, self.user)
+            attendance = await database_sync_to_async(services.connect)(
+                self.game_id, self.user, self
+            )
         except services.ServiceError:
             await self.close(code=4404)
             return
-        self.counted = attendance.counted
+        self.connection = attendance.connection
         # A window left open by a process that died closes here, before this socket joins the
         # groups: the state read afterwards already includes whatever that changed.
         await database_sync_to_async(services.tick)(self.game_id)
@@ -103,9 +105,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         # Seats change while sockets stay open (taken in another tab, drawn at the deal, or a
         # notice lost on the way): look the user up again before trusting self.seat.
         attendance = await database_sync_to_async(services.reattend)(
-            self.game_id, self.user, self.counted
+            self.game_id, self.user, self.connection, self
         )
-        self.counted = attendance.counted
+        self.connection = attendance.connection
         await self._sit_at(attendance.seat)
 
     async def _send_state(self) -> None:

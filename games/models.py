@@ -47,6 +47,9 @@ class Game(models.Model):
     due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # Claim answers given in an open window, applied together when it closes: {"2": action}.
     pending = models.JSONField(default=dict, blank=True)
+    # Bumped whenever a seat changes (taken, drawn, connected, absent): processes cache the
+    # seats per game and read them again only when this moved.
+    seats_version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
@@ -114,6 +117,18 @@ class Seat(models.Model):
     @property
     def connected(self) -> bool:
         return self.is_bot or self.connections > 0
+
+
+class Connection(models.Model):
+    """One open socket of a seated player. Its process refreshes `seen_at` while it lives; a row
+    not refreshed within the presence TTL belongs to a process or socket that died, and any
+    process sweeps it away, so a crash can never leave a seat shown connected."""
+
+    seat = models.ForeignKey(Seat, related_name="sockets", on_delete=models.CASCADE)
+    seen_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"connection {self.pk} of {self.seat}"
 
 
 class Move(models.Model):

@@ -61,8 +61,26 @@ def _lock(game_id: int) -> Game:
         raise ServiceError("no_such_game", "There is no such game.") from None
 
 
-def _seats(game: Game) -> dict[int, Seat]:
-    return {s.position: s for s in game.seats.all() if s.position is not None}
+_seat_cache: dict[int, tuple[int, dict[int, Seat]]] = {}
+_SEAT_CACHE_GAMES = 512
+
+
+def _seats(game: Game, fresh: bool = False) -> dict[int, Seat]:
+    """The dealt seats by engine seat, read again only when game.seats_version moved (read-only:
+    shared between threads)."""
+    hit = None if fresh else _seat_cache.get(game.pk)
+    if hit is not None and hit[0] == game.seats_version:
+        return hit[1]
+    seats = {s.position: s for s in game.seats.all() if s.position is not None}
+    if len(_seat_cache) >= _SEAT_CACHE_GAMES:
+        _seat_cache.clear()
+    _seat_cache[game.pk] = (game.seats_version, seats)
+    return seats
+
+
+def seats_changed(game: Game) -> None:
+    """Call under the game's lock whenever a seat row changes; the caller saves the game."""
+    game.seats_version += 1
 
 
 def _close_window(change: _Change) -> None:
