@@ -10,7 +10,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import conf, protocol, services, timers
+from . import conf, protocol, ratelimit, services, timers
 from .engine.errors import EngineError
 from .models import Game
 from .services import frames
@@ -64,6 +64,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
+        authenticated = self.user is not None and self.user.is_authenticated
+        self.limiter = ratelimit.Limiter(self.user.pk if authenticated else None)
         self.groups_joined = []
         try:
             attendance = await database_sync_to_async(services.connect)(
@@ -123,6 +125,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(protocol.error(code, message, **extra)))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        if not self.limiter.allow():
+            # Dropped unread: a flood costs this process a token count, not a database call.
+            await self._error(protocol.E_RATE_LIMITED, "Too many messages: that one was dropped.")
+            if self.limiter.flooding:
+                await self.close(code=ratelimit.CLOSE_CODE)
+            return
         try:
             await self._receive(text_data, bytes_data)
         except Exception:
