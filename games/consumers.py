@@ -170,7 +170,11 @@ class GameConsumer(AsyncWebsocketConsumer):
             return await self._error(protocol.E_NOT_SEATED, "Spectators cannot act.")
         submit = database_sync_to_async(services.submit_action)
         try:
-            outcome = await submit(self.game_id, self.user, message.get("action"), version)
+            # The seat was resolved when this socket connected (and again whenever seats
+            # changed): no lookup by user on every move.
+            outcome = await submit(
+                self.game_id, self.user, message.get("action"), version, seat=self.seat
+            )
         except services.ServiceError as exc:
             return await self._error(exc.code, exc.message, **exc.extra)
         except EngineError as exc:

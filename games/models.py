@@ -146,3 +146,23 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq}: {self.action}"
+
+
+class Snapshot(models.Model):
+    """A Match saved as a deal began, so a process that lost its cache replays only the moves
+    since. Only a cache: the moves are the truth, and a snapshot written by another engine
+    build (`format`) is ignored."""
+
+    game = models.ForeignKey(Game, related_name="snapshots", on_delete=models.CASCADE)
+    version = models.PositiveIntegerField()
+    format = models.CharField(max_length=40)
+    data = models.BinaryField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="one_snapshot_per_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"snapshot of game {self.game_id} at move {self.version}"

@@ -129,12 +129,11 @@ def start_game(game_id: int) -> Game:
         Seat.objects.bulk_update(seats, ["position", "absent_since"])
         game.status = ACTIVE
         game.started = game.changed_at = now
-        seats_changed(game)
+        _announce(game, protocol.NOTICE_STARTED)  # (counts the seats' change)
         game.due_at = schedule.next_due(game, match, _seats(game, fresh=True))
         game.save()
         gid = game.pk
         transaction.on_commit(lambda: matches.put(gid, match))
-        _announce(game, protocol.NOTICE_STARTED)
         if game.due_at is not None:
             from games import timers
 

@@ -18,7 +18,7 @@ from games.engine.actions import PASS, READY, Action
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
 from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
 
-from . import broadcast, matches, schedule
+from . import broadcast, matches, schedule, snapshots
 from .errors import ServiceError
 from .frames import WINDOW_PHASES
 
@@ -40,14 +40,20 @@ class _Change:
     def __init__(self, game: Game, match):
         self.game, self.match = game, match
         self.from_version = game.version
+        self.deal = match.deal
         self.events: list = []
+        self.moves: list[Move] = []
 
     def apply(self, action: Action) -> None:
         self.events.extend(self.match.apply(action))
         self.game.version += 1
-        Move.objects.create(
-            game=self.game, seq=self.game.version, seat=action.seat, action=action.to_json()
+        self.moves.append(
+            Move(game=self.game, seq=self.game.version, seat=action.seat, action=action.to_json())
         )
+
+    @property
+    def deal_started(self) -> bool:
+        return self.match.deal is not self.deal and not self.match.is_over
 
     @property
     def changed(self) -> bool:
@@ -128,13 +134,17 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             game.finished = now
             game.result = _result(match)
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, _seats(game))
-    game.save()
+    # One statement for the moves, one for the row: a move costs lock + append + update.
+    Move.objects.bulk_create(change.moves)
+    game.save(update_fields=_SAVED_ON_CHANGE)
     messages = list(extra or [])
     if change.changed:
         messages = broadcast.change_messages(game, match, change.events, change.from_version) + (
             messages
         )
     gid, due = game.pk, game.due_at
+    # A new deal: keep a snapshot so a restarted process need not replay the whole game.
+    snapshot = snapshots.dump(match) if change.deal_started else None
 
     def after():
         matches.put(gid, match)
@@ -143,8 +153,13 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             from games import timers
 
             timers.poke()
+        if snapshot is not None:
+            snapshots.store(gid, snapshot)
 
     transaction.on_commit(after)
+
+
+_SAVED_ON_CHANGE = ["version", "changed_at", "status", "finished", "result", "due_at", "pending"]
 
 
 def _result(match) -> dict[str, Any]:
