@@ -4,16 +4,15 @@ SQLite, the in-memory channel layer, one Daphne process."""
 from pathlib import Path
 
 import dj_database_url
-from django.core.exceptions import ImproperlyConfigured
 
-from .env import env_bool, env_int, env_list, env_str
+from .env import env_bool, env_int, env_list, env_str, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = env_str("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me" if DEBUG else "")
-if not SECRET_KEY:
-    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+# Off unless asked for (DJANGO_DEBUG=1 in development): no tracebacks to visitors, no query log.
+DEBUG = env_bool("DJANGO_DEBUG", False)
+# DJANGO_SECRET_KEY, or one generated once into .secret_key (ignored by git) next to manage.py.
+SECRET_KEY = secret_key("DJANGO_SECRET_KEY", BASE_DIR / ".secret_key")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
