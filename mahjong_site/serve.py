@@ -36,6 +36,9 @@ def _install_guarded_protocol() -> None:
         def _max_message_size_exceeded(self, msg_size, max_msg_size, reason):
             if self.state == self.STATE_OPEN:
                 self.sendMessage(frame, isBinary=False)
+                # Close with the handshake (1009) rather than dropping the TCP connection,
+                # which would discard the answer just queued.
+                self.failByDrop = False
             super()._max_message_size_exceeded(msg_size, max_msg_size, reason)
 
     ws_protocol.WebSocketFactory.protocol = GuardedProtocol
