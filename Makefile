@@ -20,7 +20,7 @@ install: $(VENV)/.installed
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	@echo "Serving Classical Mahjong on http://$(HOST):$(PORT)/"
-	$(BIN)/daphne -b $(HOST) -p $(PORT) mahjong_site.asgi:application
+	$(BIN)/python -m mahjong_site.serve -b $(HOST) -p $(PORT)
 
 lint: install
 	$(BIN)/ruff check .

@@ -14,6 +14,15 @@ _KNOWN = {
     "GAMES_ABSENT_GRACE_SECONDS": ("MAHJONG_ABSENT_GRACE_SECONDS", 20, 0),
     "GAMES_TICK_POLL_SECONDS": ("MAHJONG_TICK_POLL_SECONDS", 1, 1),
     "GAMES_MAX_FRAME_BYTES": ("MAHJONG_MAX_FRAME_BYTES", 4096, 256),
+    # A socket's row not refreshed for this long is a dead one (its process refreshes every third).
+    "GAMES_PRESENCE_TTL_SECONDS": ("MAHJONG_PRESENCE_TTL_SECONDS", 30, 3),
+    # Token buckets: messages a second and burst, per connection and per user (all their tabs
+    # in this process); a connection whose messages keep being dropped is closed.
+    "GAMES_RATE_PER_SECOND": ("MAHJONG_RATE_PER_SECOND", 30, 1),
+    "GAMES_RATE_BURST": ("MAHJONG_RATE_BURST", 60, 1),
+    "GAMES_USER_RATE_PER_SECOND": ("MAHJONG_USER_RATE_PER_SECOND", 60, 1),
+    "GAMES_USER_RATE_BURST": ("MAHJONG_USER_RATE_BURST", 120, 1),
+    "GAMES_RATE_CLOSE_AFTER": ("MAHJONG_RATE_CLOSE_AFTER", 100, 1),
 }
 
 

@@ -4,15 +4,18 @@ No game logic lives here; docs/protocol.md describes the messages."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import conf, protocol, services, timers
+from . import conf, protocol, ratelimit, services, timers
 from .engine.errors import EngineError
 from .models import Game
 from .services import frames
+
+log = logging.getLogger(__name__)
 
 
 def _state(game_id: int, seat: int | None) -> dict[str, Any]:
@@ -21,22 +24,57 @@ def _state(game_id: int, seat: int | None) -> dict[str, Any]:
     return frames.state(game, match, seat)
 
 
+def parse(text: str) -> Any:
+    """JSON or ValueError: deep nesting (RecursionError) is just one more way to be bad JSON."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError, UnicodeDecodeError, TypeError) as exc:
+        raise ValueError(str(exc)) from None
+
+
 class GameConsumer(AsyncWebsocketConsumer):
     game_id: int
     seat: int | None = None
-    counted = False  # this socket is counted among its user's seat's connections
-    groups_joined: list[str]
+    connection: int | None = None  # the Connection row counting this socket at its seat
+    groups_joined: list[str] = []
+    cleaned = False
+
+    async def __call__(self, scope, receive, send):
+        # However this connection ends (a handler that raised, a cancelled task, a socket that
+        # vanished), its groups and its place among the seat's connections are given back.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._cleanup()
+
+    async def _cleanup(self) -> None:
+        if self.cleaned:
+            return
+        self.cleaned = True
+        for group in list(self.groups_joined):
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception:  # the layer may be gone with the process; presence still ends
+                log.exception("leaving %s failed", group)
+        self.groups_joined = []
+        if self.connection is not None:
+            connection, self.connection = self.connection, None
+            await database_sync_to_async(services.disconnect)(self.game_id, connection)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
+        authenticated = self.user is not None and self.user.is_authenticated
+        self.limiter = ratelimit.Limiter(self.user.pk if authenticated else None)
         self.groups_joined = []
         try:
-            attendance = await database_sync_to_async(services.connect)(self.game_id, self.user)
+            attendance = await database_sync_to_async(services.connect)(
+                self.game_id, self.user, self
+            )
         except services.ServiceError:
             await self.close(code=4404)
             return
-        self.counted = attendance.counted
+        self.connection = attendance.connection
         # A window left open by a process that died closes here, before this socket joins the
         # groups: the state read afterwards already includes whatever that changed.
         await database_sync_to_async(services.tick)(self.game_id)
@@ -47,10 +85,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self._send_state()
 
     async def disconnect(self, code: int) -> None:
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
-        if self.counted:
-            await database_sync_to_async(services.disconnect)(self.game_id, self.user)
+        await self._cleanup()
 
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
@@ -72,9 +107,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         # Seats change while sockets stay open (taken in another tab, drawn at the deal, or a
         # notice lost on the way): look the user up again before trusting self.seat.
         attendance = await database_sync_to_async(services.reattend)(
-            self.game_id, self.user, self.counted
+            self.game_id, self.user, self.connection, self
         )
-        self.counted = attendance.counted
+        self.connection = attendance.connection
         await self._sit_at(attendance.seat)
 
     async def _send_state(self) -> None:
@@ -90,19 +125,40 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(protocol.error(code, message, **extra)))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
-        raw = text_data if text_data is not None else bytes_data or b""
-        if len(raw.encode() if isinstance(raw, str) else raw) > conf.get("GAMES_MAX_FRAME_BYTES"):
-            return await self._error(protocol.E_TOO_LARGE, "That message is too large.")
+        if not self.limiter.allow():
+            # Dropped unread: a flood costs this process a token count, not a database call.
+            await self._error(protocol.E_RATE_LIMITED, "Too many messages: that one was dropped.")
+            if self.limiter.flooding:
+                await self.close(code=ratelimit.CLOSE_CODE)
+            return
         try:
-            message = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+            await self._receive(text_data, bytes_data)
+        except Exception:
+            # A fault here must not end the connection without its cleanup, nor leave the
+            # sender guessing: log it, answer, and carry on.
+            log.exception("handling a message on game %s failed", self.game_id)
+            await self._error(protocol.E_SERVER, "The server could not handle that message.")
+
+    async def _receive(self, text_data: str | None, bytes_data: bytes | None) -> None:
+        limit = conf.get("GAMES_MAX_FRAME_BYTES")
+        size = len(bytes_data) if text_data is None else len(text_data)
+        if size > limit or (text_data is not None and len(text_data.encode()) > limit):
+            return await self._error(protocol.E_TOO_LARGE, "That message is too large.")
+        if text_data is None:
+            return await self._error(
+                protocol.E_BAD_JSON, "Binary frames are not accepted: send JSON text."
+            )
+        try:
+            message = parse(text_data)
+        except ValueError:
             return await self._error(protocol.E_BAD_JSON, "That message is not valid JSON.")
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == protocol.C_SYNC:
             return await self._send_full_state()
         if kind == protocol.C_ACTION:
             return await self._action(message)
-        await self._error(protocol.E_UNKNOWN_TYPE, f"Unknown message type {kind!r}.")
+        shown = repr(kind)[:40] if isinstance(kind, str) else "without a known type"
+        await self._error(protocol.E_UNKNOWN_TYPE, f"Unknown message type {shown}.")
 
     async def _action(self, message: dict[str, Any]) -> None:
         version = message.get("version")
@@ -114,7 +170,11 @@ class GameConsumer(AsyncWebsocketConsumer):
             return await self._error(protocol.E_NOT_SEATED, "Spectators cannot act.")
         submit = database_sync_to_async(services.submit_action)
         try:
-            outcome = await submit(self.game_id, self.user, message.get("action"), version)
+            # The seat was resolved when this socket connected (and again whenever seats
+            # changed): no lookup by user on every move.
+            outcome = await submit(
+                self.game_id, self.user, message.get("action"), version, seat=self.seat
+            )
         except services.ServiceError as exc:
             return await self._error(exc.code, exc.message, **exc.extra)
         except EngineError as exc:

@@ -48,6 +48,9 @@ class Game(models.Model):
     due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # Claim answers given in an open window, applied together when it closes: {"2": action}.
     pending = models.JSONField(default=dict, blank=True)
+    # Bumped whenever a seat changes (taken, drawn, connected, absent): processes cache the
+    # seats per game and read them again only when this moved.
+    seats_version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
@@ -133,6 +136,18 @@ class Seat(models.Model):
         return self.is_bot or self.connections > 0
 
 
+class Connection(models.Model):
+    """One open socket of a seated player. Its process refreshes `seen_at` while it lives; a row
+    not refreshed within the presence TTL belongs to a process or socket that died, and any
+    process sweeps it away, so a crash can never leave a seat shown connected."""
+
+    seat = models.ForeignKey(Seat, related_name="sockets", on_delete=models.CASCADE)
+    seen_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"connection {self.pk} of {self.seat}"
+
+
 class Move(models.Model):
     """Append-only: one applied action."""
 
@@ -149,6 +164,26 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq}: {self.action}"
+
+
+class Snapshot(models.Model):
+    """A Match saved as a deal began, so a process that lost its cache replays only the moves
+    since. Only a cache: the moves are the truth, and a snapshot written by another engine
+    build (`format`) is ignored."""
+
+    game = models.ForeignKey(Game, related_name="snapshots", on_delete=models.CASCADE)
+    version = models.PositiveIntegerField()
+    format = models.CharField(max_length=40)
+    data = models.BinaryField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="one_snapshot_per_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"snapshot of game {self.game_id} at move {self.version}"
 
 
 # ---------------------------------------------------------------------------- tournaments

@@ -42,6 +42,8 @@ E_STALE = "stale"
 E_ALREADY_ANSWERED = "already_answered"
 E_NOT_STARTED = "not_started"
 E_GAME_OVER = "game_over"
+E_RATE_LIMITED = "rate_limited"
+E_SERVER = "server_error"
 
 
 def group_for_game(game_id: int) -> str:

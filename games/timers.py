@@ -1,6 +1,8 @@
 """The per-process ticker: one asyncio task that makes due things happen (bots, autopilots,
-turn timers, claim window closes) by calling services.tick. Every process runs one; the
-deadlines live on the game rows, so a game whose process died is picked up by another."""
+turn timers, claim window closes) by calling services.tick, and keeps presence true (refreshing
+this process's sockets, sweeping those of dead processes). Every server process runs one from
+the moment it starts; the deadlines live on the game rows, so a game whose process died is
+picked up by another."""
 
 from __future__ import annotations
 
@@ -29,15 +31,31 @@ def _due_games() -> tuple[list[int], float | None]:
     return due, (nxt - now).total_seconds() if nxt else None
 
 
+def _presence() -> None:
+    from .services import presence
+
+    now = clock.now()
+    presence.heartbeat(now)
+    presence.sweep(now)
+
+
 async def _run() -> None:
-    from . import services
+    from .services import presence
+    from .services import tick as tick_sync
 
     due_games = database_sync_to_async(_due_games)
-    tick = database_sync_to_async(services.tick)
+    tick = database_sync_to_async(tick_sync)
+    keep_presence = database_sync_to_async(_presence)
     poll = conf.get("GAMES_TICK_POLL_SECONDS")
+    every = presence.heartbeat_seconds()
+    last_presence = None
     while True:
         _wake.clear()
         try:
+            now = clock.now()
+            if last_presence is None or (now - last_presence).total_seconds() >= every:
+                last_presence = now
+                await keep_presence()
             due, wait = await due_games()
             for game_id in due:
                 await tick(game_id)
@@ -65,6 +83,20 @@ def ensure_running() -> None:
     _task = loop.create_task(_run(), name="games-ticker")
 
 
+def start_with_server() -> None:
+    """Start the ticker as soon as this process serves (Daphne's reactor starts), so bots and
+    deadlines move after a restart with nobody connected. Processes that never run the reactor
+    (tests, management commands) never start it this way."""
+    import sys
+
+    if "twisted.internet.reactor" not in sys.modules:
+        return
+    from twisted.internet import asyncioreactor, reactor
+
+    if isinstance(reactor, asyncioreactor.AsyncioSelectorReactor):
+        reactor.callWhenRunning(ensure_running)
+
+
 def poke() -> None:
     """Something became due: look now rather than at the next poll (safe from any thread)."""
     loop, wake = _loop, _wake
@@ -90,3 +122,16 @@ async def stop() -> None:
             await task
         except (asyncio.CancelledError, Exception):
             pass
+
+
+async def lifespan(scope, receive, send) -> None:
+    """ASGI lifespan (servers that speak it, such as uvicorn): the ticker runs with the server."""
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            ensure_running()
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await stop()
+            await send({"type": "lifespan.shutdown.complete"})
+            return

@@ -1,6 +1,8 @@
 """Read settings from the environment; a bad value fails loudly at start-up."""
 
 import os
+import secrets
+from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -39,3 +41,22 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [part.strip() for part in raw.split(",") if part.strip()]
+
+
+def secret_key(name: str, path: Path) -> str:
+    """The key from the environment, else from `path`, written there once with a fresh random
+    key (readable by its owner only) the first time the server starts."""
+    raw = os.environ.get(name)
+    if raw:
+        return raw
+    try:
+        key = path.read_text().strip()
+        if key:
+            return key
+    except FileNotFoundError:
+        pass
+    key = secrets.token_urlsafe(50)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
+    return key

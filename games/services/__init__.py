@@ -4,7 +4,7 @@ these functions and nothing else writes games, seats or moves."""
 from .errors import ServiceError
 from .lobby import add_bot, create_game, leave_seat, start_game, take_seat
 from .play import Outcome, autopilot_waiting, submit_action, tick
-from .presence import Attendance, connect, disconnect, reattend, seat_for
+from .presence import Attendance, connect, disconnect, heartbeat, reattend, seat_for, sweep
 
 __all__ = [
     "Attendance",
@@ -15,11 +15,13 @@ __all__ = [
     "connect",
     "create_game",
     "disconnect",
+    "heartbeat",
     "leave_seat",
     "reattend",
     "seat_for",
     "start_game",
     "submit_action",
+    "sweep",
     "take_seat",
     "tick",
 ]

@@ -16,12 +16,18 @@ from games.models import Game
 from . import frames
 
 
+async def _send_in_order(layer, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    for group, message in messages:
+        await layer.group_send(group, message)
+
+
 def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
-    for group, message in messages:
-        async_to_sync(layer.group_send)(group, message)
+    # One hop to the event loop for all of a change's frames, not one per frame: the database
+    # thread waits on the loop once per move.
+    async_to_sync(_send_in_order)(layer, messages)
 
 
 def on_commit_send(messages: list[tuple[str, dict[str, Any]]]) -> None:

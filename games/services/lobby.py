@@ -14,7 +14,7 @@ from games.models import ACTIVE, BOT_LEVELS, OPEN, Game, Seat
 
 from . import broadcast, matches, schedule
 from .errors import ServiceError
-from .play import _lock, _seats
+from .play import _lock, _seats, seats_changed
 
 
 def create_game(
@@ -69,6 +69,8 @@ def _free_chair(game: Game) -> int:
 
 
 def _announce(game: Game, notice: str = protocol.NOTICE_SEATS) -> None:
+    seats_changed(game)
+    game.save(update_fields=["seats_version"])
     broadcast.on_commit_send([broadcast.presence_message(game, notice)])
 
 
@@ -129,11 +131,11 @@ def start_game(game_id: int) -> Game:
         Seat.objects.bulk_update(seats, ["position", "absent_since"])
         game.status = ACTIVE
         game.started = game.changed_at = now
-        game.due_at = schedule.next_due(game, match, _seats(game))
+        _announce(game, protocol.NOTICE_STARTED)  # (counts the seats' change)
+        game.due_at = schedule.next_due(game, match, _seats(game, fresh=True))
         game.save()
         gid = game.pk
         transaction.on_commit(lambda: matches.put(gid, match))
-        _announce(game, protocol.NOTICE_STARTED)
         if game.due_at is not None:
             from games import timers
 

@@ -14,13 +14,20 @@ from games.engine.actions import Action
 from games.engine.match import Match
 from games.engine.ruleset import Ruleset
 
+from . import snapshots
+
 _MAX_GAMES = 512
+_SNAPSHOT_WORTH = 50  # a Match this many moves behind looks for a snapshot before replaying
 _cache: OrderedDict[int, Match] = OrderedDict()
 _lock = threading.Lock()
 
 
 def _replay(game, match: Match | None) -> Match:
-    if match is None or match.version > game.version:
+    if match is not None and match.version > game.version:
+        match = None
+    if match is None or game.version - match.version > _SNAPSHOT_WORTH:
+        match = snapshots.latest(game, match.version if match else -1) or match
+    if match is None:
         match = Match.new(Ruleset.from_json(game.ruleset), game.seed)
     if match.version < game.version:
         for data in game.moves.filter(seq__gt=match.version).order_by("seq").values_list(

@@ -19,7 +19,7 @@ from games.engine.errors import EngineError, IllegalAction, NotYourTurn
 from games.engine.record import results_of
 from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
 
-from . import broadcast, matches, schedule
+from . import broadcast, matches, schedule, snapshots
 from .errors import ServiceError
 from .frames import WINDOW_PHASES
 
@@ -41,14 +41,20 @@ class _Change:
     def __init__(self, game: Game, match):
         self.game, self.match = game, match
         self.from_version = game.version
+        self.deal = match.deal
         self.events: list = []
+        self.moves: list[Move] = []
 
     def apply(self, action: Action) -> None:
         self.events.extend(self.match.apply(action))
         self.game.version += 1
-        Move.objects.create(
-            game=self.game, seq=self.game.version, seat=action.seat, action=action.to_json()
+        self.moves.append(
+            Move(game=self.game, seq=self.game.version, seat=action.seat, action=action.to_json())
         )
+
+    @property
+    def deal_started(self) -> bool:
+        return self.match.deal is not self.deal and not self.match.is_over
 
     @property
     def changed(self) -> bool:
@@ -62,8 +68,26 @@ def _lock(game_id: int) -> Game:
         raise ServiceError("no_such_game", "There is no such game.") from None
 
 
-def _seats(game: Game) -> dict[int, Seat]:
-    return {s.position: s for s in game.seats.all() if s.position is not None}
+_seat_cache: dict[int, tuple[int, dict[int, Seat]]] = {}
+_SEAT_CACHE_GAMES = 512
+
+
+def _seats(game: Game, fresh: bool = False) -> dict[int, Seat]:
+    """The dealt seats by engine seat, read again only when game.seats_version moved (read-only:
+    shared between threads)."""
+    hit = None if fresh else _seat_cache.get(game.pk)
+    if hit is not None and hit[0] == game.seats_version:
+        return hit[1]
+    seats = {s.position: s for s in game.seats.all() if s.position is not None}
+    if len(_seat_cache) >= _SEAT_CACHE_GAMES:
+        _seat_cache.clear()
+    _seat_cache[game.pk] = (game.seats_version, seats)
+    return seats
+
+
+def seats_changed(game: Game) -> None:
+    """Call under the game's lock whenever a seat row changes; the caller saves the game."""
+    game.seats_version += 1
 
 
 def _close_window(change: _Change) -> None:
@@ -114,13 +138,17 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
 
             tournaments.record_result(game)
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, _seats(game))
-    game.save()
+    # One statement for the moves, one for the row: a move costs lock + append + update.
+    Move.objects.bulk_create(change.moves)
+    game.save(update_fields=_SAVED_ON_CHANGE)
     messages = list(extra or [])
     if change.changed:
         messages = broadcast.change_messages(game, match, change.events, change.from_version) + (
             messages
         )
     gid, due = game.pk, game.due_at
+    # A new deal: keep a snapshot so a restarted process need not replay the whole game.
+    snapshot = snapshots.dump(match) if change.deal_started else None
 
     def after():
         matches.put(gid, match)
@@ -129,8 +157,13 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             from games import timers
 
             timers.poke()
+        if snapshot is not None:
+            snapshots.store(gid, snapshot)
 
     transaction.on_commit(after)
+
+
+_SAVED_ON_CHANGE = ["version", "changed_at", "status", "finished", "result", "due_at", "pending"]
 
 
 def _result(match) -> dict[str, Any]:
@@ -155,8 +188,13 @@ def _seat_of(game: Game, user) -> int:
 def _parse(action_json: Any, seat: int) -> Action:
     if not isinstance(action_json, dict):
         raise ServiceError(protocol.E_BAD_MESSAGE, "An action must be a JSON object.")
-    if "seat" in action_json and action_json["seat"] != seat:
-        raise ServiceError(protocol.E_NOT_YOUR_SEAT, "You can only act for your own seat.")
+    if "seat" in action_json:
+        named = action_json["seat"]
+        # `True == 1` in Python: a boolean must never pass for seat 1.
+        if not isinstance(named, int) or isinstance(named, bool):
+            raise ServiceError(protocol.E_BAD_MESSAGE, "An action's seat is a number from 0 to 3.")
+        if named != seat:
+            raise ServiceError(protocol.E_NOT_YOUR_SEAT, "You can only act for your own seat.")
     return Action.from_json({**action_json, "seat": seat})
 
 

@@ -1,28 +1,48 @@
-"""Who is at the table. A seat with no open connection is absent; after a grace period the
-autopilot plays for it until its player comes back."""
+"""Who is at the table. Each open socket of a seated player is a Connection row that its process
+keeps fresh; a seat with no fresh row is absent, and after a grace period the autopilot plays for
+it until its player comes back. A process that dies stops refreshing its rows, and any process's
+sweep then marks those seats absent from the moment they were last seen."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Max, Q
 
-from games import clock
-from games.models import ACTIVE, Game, Seat
+from games import clock, conf
+from games.models import ACTIVE, Connection, Game, Seat
 
 from . import broadcast, matches, schedule
 from .errors import ServiceError
-from .play import _lock, _seats
+from .play import _lock, _seats, seats_changed
+
+# This process's open sockets, by Connection id. Weak: a consumer that vanished without its
+# cleanup stops being refreshed, so its row expires like a crashed process's.
+_live: weakref.WeakValueDictionary[int, object] = weakref.WeakValueDictionary()
 
 
 @dataclass(frozen=True)
 class Attendance:
     """Where a connection's user sits (`seat`: engine seat, None for a spectator or before the
-    deal) and whether this connection is counted among that seat's connections."""
+    deal) and the Connection row that counts this socket at that seat (None: not counted)."""
 
     seat: int | None
-    counted: bool
+    connection: int | None
+
+    @property
+    def counted(self) -> bool:
+        return self.connection is not None
+
+
+def ttl() -> timedelta:
+    return timedelta(seconds=conf.get("GAMES_PRESENCE_TTL_SECONDS"))
+
+
+def heartbeat_seconds() -> float:
+    return conf.get("GAMES_PRESENCE_TTL_SECONDS") / 3
 
 
 def seat_for(game_id: int, user) -> int | None:
@@ -34,57 +54,119 @@ def seat_for(game_id: int, user) -> int | None:
     )
 
 
-def _mark(game_id: int, user, delta: int) -> Seat | None:
+def _recount(game: Game, seat: Seat, now: datetime, gone_at: datetime | None = None) -> None:
+    """Count the seat's live sockets again (under the game's lock); absent from `gone_at`."""
+    live = seat.sockets.filter(seen_at__gt=now - ttl()).count()
+    seat.connections = min(live, 32767)
+    if live:
+        seat.absent_since = None
+        seat.last_seen = now
+    elif seat.absent_since is None:
+        seat.absent_since = gone_at or now
+    seat.save(update_fields=["connections", "last_seen", "absent_since"])
+
+
+def _after_presence_change(game: Game) -> None:
+    seats_changed(game)
+    if game.status == ACTIVE:
+        due = schedule.next_due(game, matches.match_for(game), _seats(game, fresh=True))
+        if due != game.due_at:
+            game.due_at = due
+            from games import timers
+
+            transaction.on_commit(timers.poke)
+    game.save(update_fields=["due_at", "seats_version"])
+    broadcast.on_commit_send([broadcast.presence_message(game)])
+
+
+def _attend(game_id: int, user, owner: object | None) -> Attendance:
     now = clock.now()
     with transaction.atomic():
         game = _lock(game_id)
         seat = game.seats.filter(user=user).first() if user.is_authenticated else None
         if seat is None:
-            return None
-        Seat.objects.filter(pk=seat.pk).update(connections=F("connections") + delta)
-        seat.refresh_from_db()
-        if seat.connections < 0:
-            seat.connections = 0
-        seat.last_seen = now
-        seat.absent_since = None if seat.connections else now
-        seat.save(update_fields=["connections", "last_seen", "absent_since"])
-        if game.status == ACTIVE:
-            due = schedule.next_due(game, matches.match_for(game), _seats(game))
-            if due != game.due_at:
-                game.due_at = due
-                game.save(update_fields=["due_at"])
-                from games import timers
-
-                transaction.on_commit(timers.poke)
-        broadcast.on_commit_send([broadcast.presence_message(game)])
-        return seat
+            return Attendance(None, None)
+        row = Connection.objects.create(seat=seat, seen_at=now)
+        _recount(game, seat, now)
+        _after_presence_change(game)
+    if owner is not None:
+        _live[row.pk] = owner
+    return Attendance(seat.position, row.pk)
 
 
-def _attend(game_id: int, user) -> Attendance:
-    seat = _mark(game_id, user, +1)
-    return Attendance(seat.position if seat else None, seat is not None)
-
-
-def connect(game_id: int, user) -> Attendance:
+def connect(game_id: int, user, owner: object | None = None) -> Attendance:
+    """A socket opened; `owner` (the consumer) keeps its row fresh while it lives."""
     if not Game.objects.filter(pk=game_id).exists():
         raise ServiceError("no_such_game", "There is no such game.")
-    return _attend(game_id, user)
+    if user is None or not user.is_authenticated:
+        return Attendance(None, None)
+    return _attend(game_id, user, owner)
 
 
-def reattend(game_id: int, user, counted: bool) -> Attendance:
+def reattend(
+    game_id: int, user, connection: int | None, owner: object | None = None
+) -> Attendance:
     """Look again where an open connection's user sits: seats are taken, left and drawn while
     sockets stay open. A connection not yet counted at the user's seat is counted now, so a
     player who sat down in another tab is not shown absent."""
     if user is None or not user.is_authenticated:
-        return Attendance(None, False)
-    rows = Seat.objects.filter(game_id=game_id, user=user).values_list("position", flat=True)
-    if not rows.exists():
-        return Attendance(None, False)
-    if counted:
-        return Attendance(rows.first(), True)
-    return _attend(game_id, user)
+        return Attendance(None, None)
+    seat = Seat.objects.filter(game_id=game_id, user=user).only("pk", "position").first()
+    if seat is None:
+        if connection is not None:
+            disconnect(game_id, connection)
+        return Attendance(None, None)
+    if connection is not None and Connection.objects.filter(pk=connection, seat=seat).exists():
+        return Attendance(seat.position, connection)
+    if connection is not None:
+        disconnect(game_id, connection)
+    return _attend(game_id, user, owner)
 
 
-def disconnect(game_id: int, user) -> None:
-    """A counted connection closed (only those: a spectator's socket never added one)."""
-    _mark(game_id, user, -1)
+def disconnect(game_id: int, connection: int) -> None:
+    """A counted socket closed: its seat is absent from now if it was the last one."""
+    _live.pop(connection, None)
+    now = clock.now()
+    with transaction.atomic():
+        game = _lock(game_id)
+        row = Connection.objects.filter(pk=connection).select_related("seat").first()
+        if row is None:
+            return
+        row.delete()
+        _recount(game, row.seat, now)
+        _after_presence_change(game)
+
+
+def heartbeat(now: datetime | None = None) -> int:
+    """Refresh this process's live sockets; returns how many rows were refreshed."""
+    ids = list(_live.keys())
+    if not ids:
+        return 0
+    return Connection.objects.filter(pk__in=ids).update(seen_at=now or clock.now())
+
+
+def sweep(now: datetime | None = None) -> list[int]:
+    """Mark absent the seats whose sockets all died (their process crashed, or the socket was
+    lost without a goodbye), from the moment each was last seen. Any process may run it; it
+    returns the games it changed."""
+    now = now or clock.now()
+    cutoff = now - ttl()
+    stale = Seat.objects.filter(
+        Q(sockets__seen_at__lte=cutoff) | Q(connections__gt=0, bot_level="")
+    ).exclude(sockets__seen_at__gt=cutoff)
+    changed = []
+    for game_id in sorted(set(stale.values_list("game_id", flat=True))):
+        with transaction.atomic():
+            game = _lock(game_id)
+            for seat in game.seats.filter(bot_level=""):
+                expired = seat.sockets.filter(seen_at__lte=cutoff)
+                last = expired.aggregate(last=Max("seen_at"))["last"]
+                if last is None and seat.connections == 0:
+                    continue
+                expired.delete()
+                _recount(game, seat, now, gone_at=last or seat.last_seen)
+            _after_presence_change(game)
+            changed.append(game_id)
+    # Dead rows of seats that still have a live socket change nobody's presence: just drop them.
+    Connection.objects.filter(seen_at__lte=cutoff).delete()
+    return changed

@@ -91,6 +91,10 @@ def _hand_to_bot(game_id: int, user) -> None:
 
 
 def _reschedule(game: Game) -> None:
+    """After handing seats to the autopilot: other processes re-read the seats, and the bot
+    moves when due."""
+    play.seats_changed(game)
+    game.save(update_fields=["seats_version"])
     play._reschedule(game, game.state())
     from games import timers
 

@@ -1,0 +1,321 @@
+"""Load benchmark through real WebSockets: N tables of four guest players, as fast as the protocol
+allows, against a Daphne this script starts itself.
+
+    .venv/bin/python bench/load.py                       # embedded: SQLite + in-memory layer
+    .venv/bin/python bench/load.py --scaled              # also PostgreSQL + Redis, 1 vs 2 Daphnes
+
+Each table is made through the real HTTP flow (lobby, new table, three guests join, start). Each
+player discards the first legal tile, passes every claim and says ready between deals. For each N
+it prints moves/s and p50/p95/p99/max of the time from a discard being sent to all four seats
+having received its update. The last three lines are the headline figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.cookiejar
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ------------------------------------------------------------------ servers
+
+
+class Services:
+    """A throwaway PostgreSQL and Redis on 127.0.0.1 (run as root, like .ci/with-services.sh)."""
+
+    def __init__(self, pg_port: int, redis_port: int):
+        self.pg_port, self.redis_port = pg_port, redis_port
+        self.dir = Path(tempfile.mkdtemp(prefix="mahjong-load-"))
+        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
+        if os.geteuid() != 0 or not bins or not shutil.which("redis-server"):
+            raise SystemExit("--scaled needs root, PostgreSQL and redis-server installed")
+        self.pg_bin = bins[-1]
+
+    def _as_postgres(self, *args: str) -> None:
+        subprocess.run(["runuser", "-u", "postgres", "--", *args], check=True,
+                       stdout=subprocess.DEVNULL)
+
+    def start(self) -> dict[str, str]:
+        shutil.chown(self.dir, "postgres")
+        pg = self.dir / "pg"
+        self._as_postgres(str(self.pg_bin / "initdb"), "-D", str(pg), "-A", "trust",
+                          "-U", "postgres")
+        self._as_postgres(
+            str(self.pg_bin / "pg_ctl"), "-D", str(pg), "-l", str(self.dir / "pg.log"), "-w",
+            "-o", f"-p {self.pg_port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off"
+                  " -c max_connections=200",
+            "start",
+        )
+        subprocess.run(
+            ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--daemonize", "yes", "--pidfile", str(self.dir / "redis.pid"),
+             "--logfile", str(self.dir / "redis.log")], check=True)
+        for _ in range(50):
+            if subprocess.run(["redis-cli", "-p", str(self.redis_port), "ping"],
+                              capture_output=True).returncode == 0:
+                break
+            time.sleep(0.1)
+        return {
+            "DATABASE_URL": f"postgres://postgres@127.0.0.1:{self.pg_port}/mahjong_load",
+            "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+        }
+
+    def createdb(self, name: str) -> None:
+        subprocess.run(["runuser", "-u", "postgres", "--", str(self.pg_bin / "createdb"), "-h",
+                        "127.0.0.1", "-p", str(self.pg_port), name], check=True)
+
+    def stop(self) -> None:
+        subprocess.run(["runuser", "-u", "postgres", "--", str(self.pg_bin / "pg_ctl"), "-D",
+                        str(self.dir / "pg"), "-m", "immediate", "stop"], capture_output=True)
+        pid = self.dir / "redis.pid"
+        if pid.exists():
+            subprocess.run(["kill", pid.read_text().strip()], capture_output=True)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Daphnes:
+    """`count` Daphne processes on one database and channel layer, migrated first."""
+
+    def __init__(self, env: dict[str, str], count: int):
+        self.env = {**os.environ, **env, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "load-bench",
+                    "MAHJONG_ABSENT_GRACE_SECONDS": "3600"}
+        self.ports = [free_port() for _ in range(count)]
+        self.procs: list[subprocess.Popen] = []
+
+    def start(self) -> list[int]:
+        subprocess.run([PY, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=self.env,
+                       check=True, stdout=subprocess.DEVNULL)
+        for port in self.ports:
+            self.procs.append(subprocess.Popen(
+                [PY, "-m", "mahjong_site.serve", "-b", "127.0.0.1", "-p", str(port)],
+                cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        for port in self.ports:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise SystemExit(f"Daphne on port {port} did not start") from None
+                    time.sleep(0.2)
+        return self.ports
+
+    def stop(self) -> None:
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+# ------------------------------------------------------------------ HTTP flow
+
+
+class Browser:
+    def __init__(self, base: str):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def cookie(self, name: str) -> str:
+        return next(c.value for c in self.jar if c.name == name)
+
+    def get(self, path: str) -> str:
+        return self.opener.open(self.base + path, timeout=30).geturl()
+
+    def post(self, path: str, data: dict[str, str] | None = None) -> str:
+        self.get("/lobby/")  # the CSRF cookie
+        body = urllib.parse.urlencode({**(data or {}),
+                                       "csrfmiddlewaretoken": self.cookie("csrftoken")}).encode()
+        return self.opener.open(self.base + path, body, timeout=30).geturl()
+
+
+def make_table(base: str) -> tuple[int, list[str]]:
+    """Four guests: one opens a table with the other seats open, three join, the first starts."""
+    first = Browser(base)
+    url = first.post("/game/new/", {"ruleset": "chinese-classical", "seat_2": "open",
+                                    "seat_3": "open", "seat_4": "open", "claim_seconds": "8"})
+    game = int(re.search(r"/game/(\d+)/", url).group(1))
+    guests = [first]
+    for _ in range(3):
+        guest = Browser(base)
+        guest.post(f"/game/{game}/join/")
+        guests.append(guest)
+    first.post(f"/game/{game}/start/")
+    return game, [g.cookie("sessionid") for g in guests]
+
+
+# ------------------------------------------------------------------ players
+
+
+class Table:
+    def __init__(self) -> None:
+        self.version = 0
+        self.pending: dict[int, tuple[float, set[int]]] = {}  # target version -> (sent, seats)
+        self.latencies: list[float] = []
+
+    def seen(self, seat: int, version: int) -> None:
+        self.version = max(self.version, version)
+        for target in [t for t in self.pending if t <= version]:
+            sent, seats = self.pending[target]
+            seats.add(seat)
+            if len(seats) == 4:
+                self.latencies.append(time.perf_counter() - sent)
+                del self.pending[target]
+
+
+def choose(view: dict) -> dict | None:
+    legal = view.get("legal_actions") or []
+    for kind in ("ready", "pass"):
+        for a in legal:
+            if a["type"] == kind:
+                return a
+    discards = [a for a in legal if a["type"] == "discard" and not a.get("call")]
+    return discards[0] if discards else (legal[0] if legal else None)
+
+
+async def player(port: int, game: int, session: str, table: Table, stop: asyncio.Event) -> None:
+    headers = {"Cookie": f"sessionid={session}", "Origin": f"http://127.0.0.1:{port}"}
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/game/{game}/",
+                                  additional_headers=headers, max_size=2**22) as ws:
+        seat, version, acted = None, -1, -1
+        while not stop.is_set():
+            try:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), 1))
+            except TimeoutError:
+                continue
+            if frame["type"] == "state":
+                seat = frame["seat"]
+            if frame["type"] not in ("state", "update") or frame["version"] < version:
+                if frame["type"] == "error" and frame["code"] == "stale":
+                    await ws.send('{"type":"sync"}')
+                continue
+            version = frame["version"]
+            table.seen(seat, version)
+            view = frame.get("view") or {}
+            if frame["status"] != "active" or acted == version:
+                continue
+            action = choose(view)
+            if action is None:
+                continue
+            acted = version
+            if action["type"] == "discard":
+                table.pending[version + 1] = (time.perf_counter(), set())
+            await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
+
+
+async def run_tables(ports: list[int], n: int, seconds: float, warmup: float) -> dict:
+    base = f"http://127.0.0.1:{ports[0]}"
+    made = await asyncio.gather(*[asyncio.to_thread(make_table, base) for _ in range(n)])
+    tables = [Table() for _ in made]
+    stop = asyncio.Event()
+    tasks = [
+        asyncio.create_task(player(ports[(t + i) % len(ports)], game, session, tables[t], stop))
+        for t, (game, sessions) in enumerate(made) for i, session in enumerate(sessions)
+    ]
+    await asyncio.sleep(warmup)
+    start_versions = [t.version for t in tables]
+    for t in tables:
+        t.latencies.clear()
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - started
+    moves = sum(t.version - v for t, v in zip(tables, start_versions))
+    latencies = [x for t in tables for x in t.latencies]
+    stop.set()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    failures = [r for r in results if isinstance(r, BaseException)]
+    return {"n": n, "moves_per_s": moves / elapsed, "lat": latencies, "failures": len(failures)}
+
+
+def report(label: str, r: dict) -> None:
+    lat = r["lat"]
+    print(f"{label} {r['n']:>3} tables: {r['moves_per_s']:8.1f} moves/s   discard to all four "
+          f"seats ms p50 {pct(lat, 50):6.1f} p95 {pct(lat, 95):6.1f} p99 {pct(lat, 99):6.1f} "
+          f"max {max(lat, default=float('nan')) * 1000:6.1f}   ({len(lat)} discards"
+          + (f", {r['failures']} sockets failed" if r["failures"] else "") + ")", flush=True)
+
+
+def measure(env: dict[str, str], processes: int, counts: list[int], args, label: str) -> dict:
+    servers = Daphnes(env, processes)
+    try:
+        ports = servers.start()
+        out = {}
+        for n in counts:
+            out[n] = asyncio.run(run_tables(ports, n, args.seconds, args.warmup))
+            report(label, out[n])
+        return out
+    finally:
+        servers.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default="1,5,25", help="table counts, comma separated")
+    parser.add_argument("--seconds", type=float, default=10, help="measured seconds per count")
+    parser.add_argument("--warmup", type=float, default=2, help="seconds before measuring")
+    parser.add_argument("--scaled", action="store_true",
+                        help="also PostgreSQL + Redis with 1 and then 2 Daphne processes")
+    parser.add_argument("--pg-port", type=int, default=54431)
+    parser.add_argument("--redis-port", type=int, default=63831)
+    args = parser.parse_args()
+    counts = [int(x) for x in args.tables.split(",")]
+    headline = 25 if 25 in counts else counts[-1]
+
+    with tempfile.TemporaryDirectory(prefix="mahjong-load-") as tmp:
+        env = {"DATABASE_URL": f"sqlite:///{tmp}/load.sqlite3"}
+        embedded = measure(env, 1, counts, args, "embedded, 1 Daphne,")
+
+    ratio = None
+    if args.scaled:
+        services = Services(args.pg_port, args.redis_port)
+        try:
+            env = services.start()
+            services.createdb("mahjong_load")
+            one = measure(env, 1, [headline], args, "PostgreSQL+Redis, 1 Daphne,")
+            two = measure(env, 2, [headline], args, "PostgreSQL+Redis, 2 Daphnes,")
+            ratio = two[headline]["moves_per_s"] / one[headline]["moves_per_s"]
+        finally:
+            services.stop()
+
+    print(f"moves/s at {headline} tables: {embedded[headline]['moves_per_s']:.1f}")
+    print(f"p99 ms at {headline} tables: {pct(embedded[headline]['lat'], 99):.1f}")
+    print(f"scale-out ratio: {ratio:.2f}" if ratio is not None
+          else "scale-out ratio: n/a (run with --scaled)")
+
+
+if __name__ == "__main__":
+    main()

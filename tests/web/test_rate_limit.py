@@ -1,0 +1,87 @@
+"""A flooding socket gets `rate_limited` for what it sends over its allowance, its excess is
+dropped without touching the game, a persistent flood is closed, and other tables play on."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from games import ratelimit
+from games.models import Game, Move
+
+from .live import join, make_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _snapshot(game_id):
+    game = Game.objects.get(pk=game_id)
+    return game.version, dict(game.pending), Move.objects.filter(game_id=game_id).count()
+
+
+def _discard(view):
+    return next(a for a in view["legal_actions"] if a["type"] == "discard")
+
+
+async def _flood(tab, message: str, count: int) -> None:
+    for _ in range(count):
+        await tab.comm.send_to(text_data=message)
+
+
+async def _answers(tab):
+    """Every frame until the server closes the socket."""
+    frames = []
+    while True:
+        output = await tab.comm.receive_output(timeout=20)
+        if output["type"] == "websocket.close":
+            return frames, output.get("code")
+        frames.append(json.loads(output["text"]))
+
+
+async def test_flood_is_dropped_then_closed_and_other_tables_play_on(
+    app, players, django_user_model, settings
+):
+    settings.GAMES_RATE_PER_SECOND = 1
+    settings.GAMES_RATE_BURST = 5
+    settings.GAMES_RATE_CLOSE_AFTER = 20
+    flooded = await sync_to_async(make_table)(players, seed="flooded")
+    others = [await sync_to_async(django_user_model.objects.create_user)(f"calm{i}") for i in
+              range(1)]
+    calm = await sync_to_async(make_table)(others, bots=3, seed="calm")
+    flooder = await join(app, flooded.pk, players[0])
+    before = await sync_to_async(_snapshot)(flooded.pk)
+    # The same illegal action, 200 times: the first few are answered, the rest dropped unread.
+    message = json.dumps({"type": "action", "version": 0, "action": {"type": "pung"}})
+    await _flood(flooder, message, 200)
+    frames, code = await _answers(flooder)
+    errors = [f["code"] for f in frames if f["type"] == "error"]
+    assert code == ratelimit.CLOSE_CODE
+    limited = errors.count("rate_limited")
+    assert 20 <= limited < 200 and len(errors) - limited <= 10
+    assert await sync_to_async(_snapshot)(flooded.pk) == before
+    # The other table's player is served as usual meanwhile.
+    tab = await join(app, calm.pk, others[0])
+    await tab.comm.send_json_to({"type": "sync"})
+    state = await tab.until(lambda f: f["type"] == "state")
+    assert state["seat"] is not None
+    await tab.close()
+
+
+async def test_one_user_shares_a_bucket_across_tabs(app, players, settings):
+    settings.GAMES_RATE_BURST = 100
+    settings.GAMES_USER_RATE_PER_SECOND = 1
+    settings.GAMES_USER_RATE_BURST = 4
+    game = await sync_to_async(make_table)(players, seed="two-tabs")
+    first = await join(app, game.pk, players[0])
+    second = await join(app, game.pk, players[0])
+    for _ in range(4):
+        await first.comm.send_json_to({"type": "sync"})
+        await first.until(lambda f: f["type"] == "state")
+    answer = await second.send({"type": "sync"})
+    assert (answer["type"], answer["code"]) == ("error", "rate_limited")
+    # Somebody else at the same table is not limited by it.
+    third = await join(app, game.pk, players[1])
+    await third.comm.send_json_to({"type": "sync"})
+    assert (await third.until(lambda f: f["type"] in ("state", "error")))["type"] == "state"
+    for tab in (first, second, third):
+        await tab.close()
