@@ -4,17 +4,15 @@ bots), a fresh browser profile per test, console errors collected and checked.""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from .server import ROOT, daphne
+
 CHROMIUM = "/usr/bin/chromium"
-ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_ARGS = [
     "--headless",
@@ -34,12 +32,6 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
             if not os.path.exists(CHROMIUM):
                 item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is not installed"))
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
@@ -65,42 +57,9 @@ def site_url(tmp_path_factory):
         check=True,
         capture_output=True,
     )
-    port = _free_port()
-    log = open(tmp_path_factory.mktemp("browser-log") / "daphne.log", "w")
-    proc = subprocess.Popen(
-        [
-            python,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "mahjong_site.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:  # the server is ready when it answers; bounded by the deadline
-        try:
-            urllib.request.urlopen(base + "/", timeout=1)
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail(f"Daphne did not start; see {log.name}")
-            time.sleep(0.1)
-    yield base
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    log = tmp_path_factory.mktemp("browser-log") / "daphne.log"
+    with daphne(env, log) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -7,12 +7,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 
 import pytest
 
-from .conftest import ROOT, _free_port
+from .server import ROOT, daphne
 
 SEED_GAMES = """
 import django
@@ -32,24 +30,8 @@ def replay_site(tmp_path_factory):
     run = dict(cwd=ROOT, env=env, check=True, capture_output=True, text=True)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], **run)
     finished, running = subprocess.run([sys.executable, "-c", SEED_GAMES], **run).stdout.split()
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                             "mahjong_site.asgi:application"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:  # ready when it answers; bounded by the deadline
-        try:
-            urllib.request.urlopen(base + "/", timeout=1)
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail("the server did not start")
-            time.sleep(0.1)
-    yield base, int(finished), int(running)
-    proc.terminate()
-    proc.wait(timeout=10)
+    with daphne(env, tmp_path_factory.mktemp("replay-log") / "daphne.log") as base:
+        yield base, int(finished), int(running)
 
 
 def open_replay(page, url: str) -> None:

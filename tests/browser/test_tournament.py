@@ -7,13 +7,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 
 import pytest
 from django.urls import NoReverseMatch, reverse
 
-from .conftest import CHROMIUM, ROOT, _free_port
+from .conftest import CHROMIUM
+from .server import ROOT, daphne
 
 
 @pytest.fixture(scope="module")
@@ -32,31 +31,9 @@ def tournament_site(tmp_path_factory):
          "--play", "1", "--start"],
         cwd=ROOT, env=env, check=True, capture_output=True,
     )
-    port = _free_port()
-    log = open(tmp_path_factory.mktemp("tournament-log") / "daphne.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-         "mahjong_site.asgi:application"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:  # ready when it answers; bounded by the deadline
-        try:
-            urllib.request.urlopen(base + "/tournaments/", timeout=1)
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail(f"Daphne did not start; see {log.name}")
-            time.sleep(0.1)
-    yield base
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    log = tmp_path_factory.mktemp("tournament-log") / "daphne.log"
+    with daphne(env, log, "/tournaments/") as base:
+        yield base
 
 
 def test_a_visitor_follows_a_table_to_its_replay(tournament_site, new_page, artifacts):
