@@ -110,7 +110,7 @@ function centrePoolHTML(ctx) {
       const last = k === lit;
       const cls = last ? `last${v.claim ? " claimable" : ""}${ctx.fresh === "discard" ? " fresh" : ""}` : "";
       const style = `left:${(((c + 0.5 + dx) / COLS) * 100).toFixed(2)}%;top:${(((r + 0.5 + dy) / ROWS) * 100).toFixed(2)}%;--turn:${turn.toFixed(1)}deg`;
-      return `<span class="spot${last ? " on-offer" : ""}" style="${style}">${tileHTML(tiles[i], { cls })}</span>`;
+      return `<span class="spot${last ? " on-offer" : ""}" data-tile="${tiles[i]}" style="${style}">${tileHTML(tiles[i], { cls })}</span>`;
     })
     .join("");
   return `<section class="pool" aria-label="Discards lying at random in the centre: ${tiles.length}">${items}</section>`;
