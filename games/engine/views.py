@@ -130,7 +130,7 @@ def _hide_discard_order(match: Match, view: dict[str, Any]) -> None:
     view["centre"] = centre_pool(match)
     for seat in view["seats"]:
         seat["discards"] = ""
-    if match.deal.window_tile is None:
+    if match.deal.window_tile is None or match.deal.phase != "claim":
         view["last_discard"] = None
 
 

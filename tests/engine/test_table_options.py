@@ -67,11 +67,12 @@ def test_the_random_centre_view_names_no_discarder_and_no_order():
         views = [match.spectator_view(), *(match.view_for(s) for s in range(4))]
         for view in views:
             assert all(s["discards"] == "" for s in view["seats"])
-            if match.deal.window_tile is None:
+            if match.deal.phase != "claim":
                 assert view["last_discard"] is None
                 checked_closed += 1
             else:
                 assert view["claim"]["discarder"] == match.deal.window_from
+                assert view["last_discard"]["seat"] == match.deal.window_from
                 checked_open += 1
         match.apply(bots.choose(match, match.waiting_on()[0], "greedy"))
     assert checked_open and checked_closed
