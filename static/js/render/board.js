@@ -50,7 +50,7 @@ for (let r = 0; r < ROWS; r++) {
     const x = (c + 0.5) / COLS;
     const y = (r + 0.5) / ROWS;
     // Leave the middle to the round, counts and the tile on offer.
-    if (x > 0.26 && x < 0.74 && y > 0.25 && y < 0.75) continue;
+    if (x > 0.22 && x < 0.78 && y > 0.2 && y < 0.8) continue;
     SLOTS.push([c, r]);
   }
 }
