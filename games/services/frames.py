@@ -60,6 +60,9 @@ def deal_events(match, seat: int | None) -> list[dict[str, Any]]:
     events = list(match.deal.events)
     if match.deal.number == 1 and match.initial_events:
         events = [match.initial_events[0], *events]
+    if match.ruleset.discard_display == "centre" and not match.is_over:
+        # Seed 003 §3.3: the resent history must not let anyone read the pool's order back.
+        events = [e for e in events if e.type != "discard"]
     return project_events(events, seat)
 
 

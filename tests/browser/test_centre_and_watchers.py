@@ -39,6 +39,7 @@ def test_the_random_centre_lays_discards_at_random_and_keeps_them_put(
         spots = set(p.evaluate(SPOTS))
         # No seat's row of discards: nobody can read who threw what, or in which order.
         assert p.locator(".board .discards").count() == 0
+        assert p.locator("li.log-discard").count() == 0  # nor a list of them in the move log
         assert p.locator(".pool .tile").count() == len(spots) or len(spots) == 0
         if before:
             # Tiles already lying in the centre stay where they lay (claims take a few away).
