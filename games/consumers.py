@@ -36,6 +36,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     game_id: int
     seat: int | None = None
     connection: int | None = None  # the Connection row counting this socket at its seat
+    watcher: int | None = None  # the Watcher row counting this socket as a spectator's
     groups_joined: list[str] = []
     cleaned = False
 
@@ -60,6 +61,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.connection is not None:
             connection, self.connection = self.connection, None
             await database_sync_to_async(services.disconnect)(self.game_id, connection)
+        if self.watcher is not None:
+            watcher, self.watcher = self.watcher, None
+            await database_sync_to_async(services.unwatch)(self.game_id, watcher)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -75,6 +79,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.connection = attendance.connection
+        self.watcher = attendance.watcher
         # A window left open by a process that died closes here, before this socket joins the
         # groups: the state read afterwards already includes whatever that changed.
         await database_sync_to_async(services.tick)(self.game_id)
@@ -107,9 +112,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         # Seats change while sockets stay open (taken in another tab, drawn at the deal, or a
         # notice lost on the way): look the user up again before trusting self.seat.
         attendance = await database_sync_to_async(services.reattend)(
-            self.game_id, self.user, self.connection, self
+            self.game_id, self.user, self.connection, self, self.watcher
         )
         self.connection = attendance.connection
+        self.watcher = attendance.watcher
         await self._sit_at(attendance.seat)
 
     async def _send_state(self) -> None:

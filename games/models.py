@@ -148,6 +148,18 @@ class Connection(models.Model):
         return f"connection {self.pk} of {self.seat}"
 
 
+class Watcher(models.Model):
+    """One open socket of a spectator (anyone not seated at the game), kept fresh by its process
+    like a Connection and swept the same way once stale, so the watcher count a table shows
+    never keeps a socket that died with its process."""
+
+    game = models.ForeignKey(Game, related_name="watchers", on_delete=models.CASCADE)
+    seen_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"watcher {self.pk} of game {self.game_id}"
+
+
 class Move(models.Model):
     """Append-only: one applied action."""
 

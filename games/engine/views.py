@@ -119,8 +119,19 @@ def public_view(match: Match) -> dict[str, Any]:
         "legal_actions": [],
     }
     if match.ruleset.discard_display == "centre":
-        view["centre"] = centre_pool(match)
+        _hide_discard_order(match, view)
     return view
+
+
+def _hide_discard_order(match: Match, view: dict[str, Any]) -> None:
+    """003 §3.3: with the random centre nobody can read who threw what or in which order, so the
+    view keeps no per-seat rows and names the last discard only while it is on offer (everyone
+    saw it thrown; once the window closes it is one more tile in the pool)."""
+    view["centre"] = centre_pool(match)
+    for seat in view["seats"]:
+        seat["discards"] = ""
+    if match.deal.window_tile is None or match.deal.phase != "claim":
+        view["last_discard"] = None
 
 
 def seat_view(match: Match, seat: int) -> dict[str, Any]:

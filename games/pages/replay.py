@@ -30,6 +30,10 @@ def _started_game(game_id: int) -> Game:
     game = get_object_or_404(Game, pk=game_id)
     if game.status == OPEN or game.started is None and game.version == 0:
         raise Http404("The game has not started: there is nothing to replay yet.")
+    if game.status != FINISHED and Ruleset.from_json(game.ruleset).discard_display == "centre":
+        # Seed 003 §3.3: stepping through a running game would read the random centre's
+        # discards back in order; its replay opens when the game is over.
+        raise Http404("This table lays its discards at random: its replay opens when it ends.")
     return game
 
 

@@ -4,7 +4,16 @@ these functions and nothing else writes games, seats or moves."""
 from .errors import ServiceError
 from .lobby import add_bot, create_game, leave_seat, start_game, take_seat
 from .play import Outcome, autopilot_waiting, submit_action, tick
-from .presence import Attendance, connect, disconnect, heartbeat, reattend, seat_for, sweep
+from .presence import (
+    Attendance,
+    connect,
+    disconnect,
+    heartbeat,
+    reattend,
+    seat_for,
+    sweep,
+    unwatch,
+)
 
 __all__ = [
     "Attendance",
@@ -24,4 +33,5 @@ __all__ = [
     "sweep",
     "take_seat",
     "tick",
+    "unwatch",
 ]

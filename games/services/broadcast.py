@@ -61,6 +61,7 @@ def presence_message(game: Game, notice: str | None = None) -> tuple[str, dict[s
         "game": game.pk,
         "status": game.status,
         "seats": frames.seats_info(game),
+        "watching": frames.watching(game),
     }
     return (
         protocol.group_for_game(game.pk),

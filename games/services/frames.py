@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from games import protocol
+from games import clock, conf, protocol
 from games.engine.events import project_events
-from games.models import ACTIVE, Game
+from games.models import ACTIVE, Game, Watcher
 
 WINDOW_PHASES = ("claim", "rob")
 
@@ -47,12 +47,22 @@ def seats_info(game: Game) -> list[dict[str, Any]]:
     ]
 
 
+def watching(game: Game) -> int:
+    """How many spectators' sockets are open at this table (fresh rows only: a socket whose
+    process died stops counting once its row goes stale, before any sweep)."""
+    cutoff = clock.now() - timedelta(seconds=conf.get("GAMES_PRESENCE_TTL_SECONDS"))
+    return Watcher.objects.filter(game=game, seen_at__gt=cutoff).count()
+
+
 def deal_events(match, seat: int | None) -> list[dict[str, Any]]:
     """The current deal's events as this viewer saw them (the seating too, in the first deal), so
     that a reloaded page can rebuild its move log; nothing another seat alone may see."""
     events = list(match.deal.events)
     if match.deal.number == 1 and match.initial_events:
         events = [match.initial_events[0], *events]
+    if match.ruleset.discard_display == "centre" and not match.is_over:
+        # Seed 003 §3.3: the resent history must not let anyone read the pool's order back.
+        events = [e for e in events if e.type != "discard"]
     return project_events(events, seat)
 
 
@@ -64,6 +74,7 @@ def state(game: Game, match, seat: int | None) -> dict[str, Any]:
         "version": game.version,
         "seat": seat,
         "seats": seats_info(game),
+        "watching": watching(game),
         "view": None,
         "timer": None,
         "answer": None,

@@ -1,7 +1,8 @@
 """Who is at the table. Each open socket of a seated player is a Connection row that its process
 keeps fresh; a seat with no fresh row is absent, and after a grace period the autopilot plays for
 it until its player comes back. A process that dies stops refreshing its rows, and any process's
-sweep then marks those seats absent from the moment they were last seen."""
+sweep then marks those seats absent from the moment they were last seen. A spectator's socket is
+a Watcher row kept and swept the same way: the table shows how many watch."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 
 from games import clock, conf
-from games.models import ACTIVE, Connection, Game, Seat
+from games.models import ACTIVE, Connection, Game, Seat, Watcher
 
 from . import broadcast, matches, schedule
 from .errors import ServiceError
@@ -22,6 +23,8 @@ from .play import _lock, _seats, seats_changed
 # This process's open sockets, by Connection id. Weak: a consumer that vanished without its
 # cleanup stops being refreshed, so its row expires like a crashed process's.
 _live: weakref.WeakValueDictionary[int, object] = weakref.WeakValueDictionary()
+# This process's spectator sockets, by Watcher id, kept the same way.
+_watching: weakref.WeakValueDictionary[int, object] = weakref.WeakValueDictionary()
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ class Attendance:
 
     seat: int | None
     connection: int | None
+    watcher: int | None = None  # the Watcher row counting a spectator's socket
 
     @property
     def counted(self) -> bool:
@@ -94,28 +98,58 @@ def _attend(game_id: int, user, owner: object | None) -> Attendance:
     return Attendance(seat.position, row.pk)
 
 
+def _watch(game_id: int, owner: object | None) -> Attendance:
+    """Count a spectator's socket and tell the table how many watch now."""
+    with transaction.atomic():
+        game = _lock(game_id)
+        row = Watcher.objects.create(game=game, seen_at=clock.now())
+        broadcast.on_commit_send([broadcast.presence_message(game)])
+    if owner is not None:
+        _watching[row.pk] = owner
+    return Attendance(None, None, row.pk)
+
+
+def unwatch(game_id: int, watcher: int) -> None:
+    """A spectator's socket closed (or its user sat down): one fewer watching."""
+    _watching.pop(watcher, None)
+    with transaction.atomic():
+        game = _lock(game_id)
+        if Watcher.objects.filter(pk=watcher).delete()[0]:
+            broadcast.on_commit_send([broadcast.presence_message(game)])
+
+
 def connect(game_id: int, user, owner: object | None = None) -> Attendance:
     """A socket opened; `owner` (the consumer) keeps its row fresh while it lives."""
     if not Game.objects.filter(pk=game_id).exists():
         raise ServiceError("no_such_game", "There is no such game.")
-    if user is None or not user.is_authenticated:
-        return Attendance(None, None)
+    if user is None or not user.is_authenticated or not Seat.objects.filter(
+        game_id=game_id, user=user
+    ).exists():
+        return _watch(game_id, owner)
     return _attend(game_id, user, owner)
 
 
 def reattend(
-    game_id: int, user, connection: int | None, owner: object | None = None
+    game_id: int,
+    user,
+    connection: int | None,
+    owner: object | None = None,
+    watcher: int | None = None,
 ) -> Attendance:
     """Look again where an open connection's user sits: seats are taken, left and drawn while
     sockets stay open. A connection not yet counted at the user's seat is counted now, so a
-    player who sat down in another tab is not shown absent."""
-    if user is None or not user.is_authenticated:
-        return Attendance(None, None)
-    seat = Seat.objects.filter(game_id=game_id, user=user).only("pk", "position").first()
+    player who sat down in another tab is not shown absent; one who left the seats watches."""
+    seat = None
+    if user is not None and user.is_authenticated:
+        seat = Seat.objects.filter(game_id=game_id, user=user).only("pk", "position").first()
     if seat is None:
         if connection is not None:
             disconnect(game_id, connection)
-        return Attendance(None, None)
+        if watcher is not None and Watcher.objects.filter(pk=watcher).exists():
+            return Attendance(None, None, watcher)
+        return _watch(game_id, owner)
+    if watcher is not None:
+        unwatch(game_id, watcher)
     if connection is not None and Connection.objects.filter(pk=connection, seat=seat).exists():
         return Attendance(seat.position, connection)
     if connection is not None:
@@ -139,10 +173,13 @@ def disconnect(game_id: int, connection: int) -> None:
 
 def heartbeat(now: datetime | None = None) -> int:
     """Refresh this process's live sockets; returns how many rows were refreshed."""
+    now = now or clock.now()
     ids = list(_live.keys())
-    if not ids:
-        return 0
-    return Connection.objects.filter(pk__in=ids).update(seen_at=now or clock.now())
+    watching = list(_watching.keys())
+    done = Connection.objects.filter(pk__in=ids).update(seen_at=now) if ids else 0
+    if watching:
+        done += Watcher.objects.filter(pk__in=watching).update(seen_at=now)
+    return done
 
 
 def sweep(now: datetime | None = None) -> list[int]:
@@ -169,4 +206,13 @@ def sweep(now: datetime | None = None) -> list[int]:
             changed.append(game_id)
     # Dead rows of seats that still have a live socket change nobody's presence: just drop them.
     Connection.objects.filter(seen_at__lte=cutoff).delete()
+    # Spectators' sockets that died: fewer watch at those tables.
+    stale_watchers = Watcher.objects.filter(seen_at__lte=cutoff)
+    for game_id in sorted(set(stale_watchers.values_list("game_id", flat=True))):
+        with transaction.atomic():
+            game = _lock(game_id)
+            Watcher.objects.filter(game=game, seen_at__lte=cutoff).delete()
+            if game_id not in changed:
+                broadcast.on_commit_send([broadcast.presence_message(game)])
+                changed.append(game_id)
     return changed

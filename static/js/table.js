@@ -34,6 +34,7 @@ const state = {
   view: null,
   timer: null,
   players: [{}, {}, {}, {}],
+  watching: 0, // how many spectators' sockets are open at this table
   answered: null,
   pending: false,
   originalCall: false,
@@ -71,6 +72,8 @@ function ctx() {
   const active = new Set(v ? (v.phase === "play" || v.phase === "initial_kong" ? [v.turn] : v.waiting_on || []) : []);
   return {
     view: v,
+    game: config.game,
+    watching: state.watching,
     bottom: viewer ?? 0,
     players: state.players,
     playerName,
@@ -220,12 +223,13 @@ function trackRituals(events, mayOpen = true) {
 
 function discardCount() {
   const v = state.view;
-  return v ? v.seats.reduce((n, s) => n + parseTiles(s.discards).length, 0) : 0;
+  if (!v) return 0;
+  return v.seats.reduce((n, s) => n + parseTiles(s.discards).length, 0) + parseTiles(v.centre || "").length;
 }
 
 function anyDiscards() {
   const v = state.view;
-  return !!v && v.seats.some((s) => s.discards && s.discards.length);
+  return !!v && (v.seats.some((s) => s.discards && s.discards.length) || !!(v.centre && v.centre.length));
 }
 
 // The waiting room is drawn by the server; when its seats or status change, draw it again,
@@ -258,6 +262,7 @@ function onState(frame) {
   }
   state.status = frame.status;
   if (frame.seats) setPlayers(frame.seats);
+  if (typeof frame.watching === "number") state.watching = frame.watching;
   state.version = frame.version;
   state.view = frame.view;
   state.timer = frame.timer;
@@ -326,6 +331,7 @@ function onMessage(msg) {
     case "presence":
       setPlayers(msg.seats);
       if (msg.status) state.status = msg.status;
+      if (typeof msg.watching === "number") state.watching = msg.watching;
       refreshWaitingRoom(msg);
       render();
       break;

@@ -54,3 +54,25 @@ def test_the_seating_record_has_the_wind_tile_row_and_its_ends():
     assert record["row"] == ["ww", "we", "wn", "ws"]
     assert (record["even_end"], record["odd_end"]) == ("left", "right")
     assert record["form"] == "dice"
+
+
+def test_the_random_centre_view_names_no_discarder_and_no_order():
+    """Seed 003 §3.3: with the random centre, no view keeps per-seat discard rows, and the last
+    discard is named only while it is on offer (everyone saw it thrown)."""
+    match = Match(CHINESE_CLASSICAL.replace(discard_display="centre"), "centre-leak")
+    checked_open = checked_closed = 0
+    for _ in range(200):
+        if match.deal.is_over:
+            break
+        views = [match.spectator_view(), *(match.view_for(s) for s in range(4))]
+        for view in views:
+            assert all(s["discards"] == "" for s in view["seats"])
+            if match.deal.phase != "claim":
+                assert view["last_discard"] is None
+                checked_closed += 1
+            else:
+                assert view["claim"]["discarder"] == match.deal.window_from
+                assert view["last_discard"]["seat"] == match.deal.window_from
+                checked_open += 1
+        match.apply(bots.choose(match, match.waiting_on()[0], "greedy"))
+    assert checked_open and checked_closed

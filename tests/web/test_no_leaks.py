@@ -23,8 +23,9 @@ PUBLIC_SEAT_KEYS = {"seat", "wind", "points", "concealed", "melds", "bonus", "di
                     "original_call", "call_broken", "fishing", "ready"}  # fishing: said aloud (001)
 
 
-def _bot_game() -> Game:
-    game = services.create_game(None, seed="leak-scan", settings=short_ruleset(rounds=1))
+def _bot_game(display: str) -> Game:
+    settings = {**short_ruleset(rounds=1), **({"discard_display": display} if display != "rows" else {})}
+    game = services.create_game(None, seed="leak-scan", settings=settings)
     for _ in range(4):
         services.add_bot(game.pk, "greedy")
     return game
@@ -70,6 +71,10 @@ def _check(text, seat, game, events, tiles):
     assert view["viewer"] == seat
     for other in view["seats"]:
         assert set(other) <= PUBLIC_SEAT_KEYS
+    if view["discard_display"] == "centre":
+        # Seed 003 §3.3: nothing tells who threw which tile of the pool, or in which order.
+        assert all(other["discards"] == "" for other in view["seats"])
+        assert view["last_discard"] is None or view["phase"] == "claim"
     if seat is None:
         assert view["hand"] is None and view["drawn"] is None and view["legal_actions"] == []
     else:
@@ -77,8 +82,9 @@ def _check(text, seat, game, events, tiles):
         assert sorted(shown) == sorted(format_tiles(tiles[frame["version"]][seat]).split())
 
 
-async def test_whole_bot_game_frames_hide_what_they_must(app, spectator):
-    game = await sync_to_async(_bot_game)()
+@pytest.mark.parametrize("display", ["rows", "centre"])
+async def test_whole_bot_game_frames_hide_what_they_must(app, spectator, display):
+    game = await sync_to_async(_bot_game)(display)
     layer = get_channel_layer()
     seen = {s: [] for s in range(4)}
     tasks = [await _listen(layer, protocol.group_for_seat(game.pk, s), seen[s]) for s in range(4)]
@@ -101,4 +107,5 @@ async def test_whole_bot_game_frames_hide_what_they_must(app, spectator):
         _check(text, None, game, events, tiles)
     final = json.loads(spectated[-1])
     assert final["view"]["seed"] == game.seed  # revealed once the game is over
+    assert final["view"]["discard_display"] == display
     await watcher.close()

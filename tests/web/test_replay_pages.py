@@ -97,3 +97,16 @@ def test_the_replay_follows_a_running_game_move_by_move(client):
     _, earlier = _steps(client, game)
     assert earlier["version"] == 150 < before["version"]
     assert earlier["steps"][-1]["v"] <= 150
+
+
+def test_a_running_random_centre_table_has_no_replay_until_it_ends(client, players):
+    """Seed 003 §3.3: stepping through a running game would read the discards back in order."""
+    from .live import make_table
+
+    game = make_table(players[:1], bots=3, seed="centre-replay",
+                      settings={"discard_display": "centre"})
+    assert game.status == "active"
+    assert client.get(f"/game/{game.pk}/replay/").status_code == 404
+    assert client.get(f"/game/{game.pk}/replay/steps.json").status_code == 404
+    Game.objects.filter(pk=game.pk).update(status="finished")
+    assert client.get(f"/game/{game.pk}/replay/").status_code == 200

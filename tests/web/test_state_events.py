@@ -50,3 +50,21 @@ def test_after_a_deal_the_state_frame_starts_from_the_new_deal():
     got = frames.state(game, match, 0)["events"]
     assert got[0]["type"] == "deal_start" and got[0]["number"] == 2
     assert all(e["type"] != "seating" for e in got)
+
+
+def test_with_the_random_centre_a_reloaded_page_cannot_read_the_discard_order_back():
+    """Seed 003 §3.3: with the random centre the resent history holds no discards, so nobody
+    can read who threw what in which order from it; everything else is resent as before."""
+    game = make_table([], bots=4, seed="state-events-centre",
+                      settings={"discard_display": "centre"})
+    match = Match.new(Ruleset.from_json(game.ruleset), game.seed)
+    assert match.ruleset.discard_display == "centre"
+    live = _advance(match, 30)
+    for seat in (0, None):
+        got = frames.state(game, match, seat)["events"]
+        expected = [
+            e for e in project_events(match.initial_events, seat) + _live_log(live, seat)
+            if e["type"] != "discard"
+        ]
+        assert got == expected and len(got) > 10
+        assert not any(e["type"] == "discard" for e in got)

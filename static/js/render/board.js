@@ -1,5 +1,6 @@
-// The middle of the table: the four walls, each seat's discards in front of it, and the centre
-// (prevailing wind, deal, tiles left, the tile being claimed).
+// The middle of the table: the four walls, each seat's discards in front of it (or, as a table
+// option, all of them at random in the centre), and the centre (prevailing wind, deal, tiles
+// left, the tile being claimed).
 import { parseTiles, tileHTML, windName, esc } from "../tiles.js";
 import { wallHTML } from "./wall.js";
 import { throwHTML } from "./dice.js";
@@ -37,6 +38,84 @@ function discardsHTML(ctx, seat, r) {
   return `<section class="discards pos-${r}" aria-label="${name === "You" ? "Your" : `${esc(name)}'s`} discards: ${tiles.length}">${items}</section>`;
 }
 
+// Seed 003's random centre: the unclaimed discards lie about the felt around the centre's box,
+// each in a place of its own that stays put while the deal goes on. The view gives the pool in
+// an order that tells nothing; copies of one tile are told apart by count only, so a place is
+// keyed by tile and copy. Places are kept per deal so a new discard never moves the others.
+const COLS = 14;
+const ROWS = 10;
+const SLOTS = [];
+for (let r = 0; r < ROWS; r++) {
+  for (let c = 0; c < COLS; c++) {
+    const x = (c + 0.5) / COLS;
+    const y = (r + 0.5) / ROWS;
+    // Leave the middle to the round, counts and the tile on offer.
+    if (x > 0.22 && x < 0.78 && y > 0.2 && y < 0.8) continue;
+    SLOTS.push([c, r]);
+  }
+}
+const pool = { key: null, places: new Map() };
+
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+function placeTiles(ctx, keys) {
+  const v = ctx.view;
+  const deal = `${ctx.game ?? ""}:${v.deal_number}`;
+  if (pool.key !== deal) {
+    pool.key = deal;
+    pool.places = new Map();
+  }
+  const wanted = new Set(keys);
+  for (const k of [...pool.places.keys()]) if (!wanted.has(k)) pool.places.delete(k);
+  const taken = new Set(pool.places.values());
+  const added = [];
+  for (const k of keys) {
+    if (pool.places.has(k)) continue;
+    let slot = hash(`${deal}:${k}`) % SLOTS.length;
+    for (let n = 0; taken.has(slot) && n < SLOTS.length; n++) slot = (slot + 1) % SLOTS.length;
+    pool.places.set(k, slot);
+    taken.add(slot);
+    added.push(k);
+  }
+  return added;
+}
+
+function centrePoolHTML(ctx) {
+  const v = ctx.view;
+  const tiles = parseTiles(v.centre || "");
+  const copies = {};
+  const keys = tiles.map((t) => `${t}#${(copies[t] = (copies[t] ?? -1) + 1)}`);
+  const added = placeTiles(ctx, keys);
+  // The tile just thrown is known to all while it is on offer: light one copy of it, the one
+  // that arrived last if this page saw it arrive.
+  const onOffer = v.claim && v.claim.kind !== "rob" ? v.claim.tile : v.last_discard && v.last_discard.tile;
+  let lit = null;
+  if (onOffer) {
+    lit = added.find((k) => k.startsWith(`${onOffer}#`)) ?? keys.filter((k) => k.startsWith(`${onOffer}#`)).pop() ?? null;
+  }
+  const items = keys
+    .map((k, i) => {
+      const [c, r] = SLOTS[pool.places.get(k)];
+      const h = hash(`${pool.key}/${k}`);
+      const dx = ((h & 0xff) / 255 - 0.5) * 0.3;
+      const dy = (((h >> 8) & 0xff) / 255 - 0.5) * 0.25;
+      const turn = (((h >> 16) & 0xff) / 255 - 0.5) * 50;
+      const last = k === lit;
+      const cls = last ? `last${v.claim ? " claimable" : ""}${ctx.fresh === "discard" ? " fresh" : ""}` : "";
+      const style = `left:${(((c + 0.5 + dx) / COLS) * 100).toFixed(2)}%;top:${(((r + 0.5 + dy) / ROWS) * 100).toFixed(2)}%;--turn:${turn.toFixed(1)}deg`;
+      return `<span class="spot${last ? " on-offer" : ""}" data-tile="${tiles[i]}" style="${style}">${tileHTML(tiles[i], { cls })}</span>`;
+    })
+    .join("");
+  return `<section class="pool" aria-label="Discards lying at random in the centre: ${tiles.length}">${items}</section>`;
+}
+
 function centreHTML(ctx) {
   const v = ctx.view;
   const w = v.wall || {};
@@ -63,7 +142,7 @@ export function boardHTML(ctx) {
   return `<div class="board${ctx.showRituals ? " rituals-on" : ""}" role="group" aria-label="The table: walls and discards">
     ${wallHTML(v, ctx.bottom, ctx.seatName)}
     <div class="inner">
-      ${seats.map((s, r) => discardsHTML(ctx, s, r)).join("")}
+      ${v.discard_display === "centre" ? centrePoolHTML(ctx) : seats.map((s, r) => discardsHTML(ctx, s, r)).join("")}
       ${centreHTML(ctx)}
     </div>
   </div>`;

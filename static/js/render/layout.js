@@ -33,6 +33,7 @@ function statusBarHTML(ctx) {
     <span class="sb-round">${tileHTML(v.prevailing_wind, { cls: "wind-tile" })}<span><b>${
       windName(v.prevailing_wind)} round</b>, deal ${v.deal_number}</span></span>
     <span class="sb-wall"><b>${w.live ?? "?"}</b> tiles left</span>
+    ${ctx.watching ? `<span class="sb-watching" data-watching="${ctx.watching}" title="Spectators at this table">${ctx.watching} watching</span>` : ""}
     <span class="sb-conn ${ctx.connected ? "on" : "off"}">${ctx.connected ? "" : "Reconnecting…"}</span>
     <a class="chip-link" href="/rules/" target="_blank" rel="noopener" title="The rules, in a new tab">Rules</a>
     <span class="settings-wrap"><button type="button" class="chip-button" data-act="settings" aria-expanded="${ctx.settingsOpen}"${

@@ -36,7 +36,11 @@ export function logEntry(e, ctx) {
 /** The entries for a list of events (a whole deal from a `state` frame, or one update's). */
 export function logEntries(events, ctx) {
   const out = [];
+  // Seed 003's random centre: nobody can read back who threw what in which order, so the log
+  // keeps no discards (each is still announced as it is thrown, as at a real table).
+  const centre = ctx.view && ctx.view.discard_display === "centre";
   for (const e of events || []) {
+    if (centre && e.type === "discard") continue;
     const entry = logEntry(e, ctx);
     if (entry) out.push(entry);
   }
