@@ -69,9 +69,10 @@ def _greedy(match: Match, seat: int, legal: list[Action]) -> Action:
             if keep:
                 return keep[0]
         best = None
+        wild = deal.ruleset.wild_tile  # a Goulash's wild 2 of Bamboo is kept (classical.md §4)
         for a in by_type[A.DISCARD]:
             hand[a.tile] -= 1
-            key = (_shanten(hand), _usefulness(hand, a.tile), not a.call)
+            key = (a.tile == wild, _shanten(hand), _usefulness(hand, a.tile), not a.call)
             hand[a.tile] += 1
             if best is None or key < best[0]:
                 best = (key, a)

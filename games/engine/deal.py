@@ -22,7 +22,7 @@ from .rng import Rng
 from .ruleset import Ruleset
 from .tiles import WIND_TOKENS, all_tiles, format_tiles
 from .wall import Wall
-from .wintest import is_mahjong, winning_tiles
+from .wintest import WILD_2B, is_mahjong, winning_tiles
 
 # Special winning shapes that are not four sets and a pair (wintest.special_shape): BMJA's
 # Wriggling Snake and these; the regular waits already know Thirteen Orphans.
@@ -98,8 +98,8 @@ class Deal:
         goulash: bool = False,
     ) -> None:
         self.goulash = goulash
-        if goulash:  # 001 (classical.md §4): no chows in a Goulash, in play or in the win test
-            ruleset = ruleset.replace(max_chows=0)
+        if goulash:  # 001 (classical.md §4): no chows in a Goulash and the 2 of Bamboo is wild,
+            ruleset = ruleset.replace(max_chows=0, wild_tile=WILD_2B)  # in play and the win test
         self.ruleset = ruleset
         self.dealer = dealer
         self.prevailing_wind = prevailing_wind
@@ -362,7 +362,8 @@ class Deal:
         wait for a special shape of the ruleset, asks the win test tile by tile."""
         rs = self.ruleset
         special = rs.snake == "wriggling" or bool(_KNITTING & set(rs.limit_hands))
-        if not waits(hand, rs.thirteen_orphans) and (melds or not special):
+        wild = rs.wild_tile is not None and hand[rs.wild_tile] > 0
+        if not wild and not waits(hand, rs.thirteen_orphans) and (melds or not special):
             return False
         return bool(winning_tiles(rs, hand, melds))
 

@@ -37,6 +37,7 @@ class Ruleset:
     original_call: bool = True
     must_declare_calling: bool = False  # British "fishing" (001), declared when calling
     goulash_after_washout: bool = False  # 001: a wash-out is followed by a Goulash deal
+    wild_tile: int | None = None  # the Goulash's wild kind (2 of Bamboo); set by the Deal only
     discard_display: str = "rows"  # "rows" per seat | "centre" (003: at random in the centre)
     rob_concealed_kong_for_orphans: bool = True
     thirteen_orphans: bool = True

@@ -37,6 +37,7 @@ def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
     from .arrangement import arrangement
     from .payments import settle
     from .scoring import WinInfo, score_hand
+    from .scoring.wild import resolve_wilds
 
     result = deal.result
     rs = deal.ruleset
@@ -63,8 +64,12 @@ def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
             "bonus": format_tiles(st.bonus),
         }
         if result.winner is not None:
+            # A Goulash's wild 2 of Bamboo: scored, and laid out, as what it stands for.
+            srs, concealed, win = resolve_wilds(
+                rs, concealed=concealed, melds=st.melds, bonus=list(st.bonus),
+                seat_wind=deal.wind_of(s), prevailing_wind=deal.prevailing_wind, win=win)
             score = score_hand(
-                rs,
+                srs,
                 concealed=concealed,
                 melds=list(st.melds),
                 bonus=list(st.bonus),
@@ -76,7 +81,7 @@ def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
             totals.append(score.total)
             # The proof: the sets and pair the score was made from (arrangement.py).
             entry["arrangement"] = arrangement(
-                rs,
+                srs,
                 concealed=concealed,
                 melds=list(st.melds),
                 bonus=list(st.bonus),

@@ -4,11 +4,16 @@
 size, its chow limit (concealed and declared chows together), Thirteen Orphans and the special
 shapes its table lists (classical.md §1.10 L17; leagues.md §4: Gates of Heaven, Wriggling Snake,
 Knitting, Triple Knitting, All Pair Honours). `refusal` says why not, in a player's words.
+
+A Goulash (001, classical.md §4 "Draw" row) makes the 2 of Bamboo wild (`Ruleset.wild_tile`,
+set by the Deal): a hand goes out if its 2 of Bamboo, each standing for any tile, complete it.
+A Goulash allows no chows, so a wild stands in a pung, a kong or the pair (`wild_readings`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .analysis import decompositions, is_thirteen_orphans, is_winning, waits
 from .melds import CHOW, Meld
@@ -16,6 +21,7 @@ from .ruleset import Ruleset
 from .tiles import MAJORS, WINDS
 
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+WILD_2B = 1  # the 2 of Bamboo, wild in a Goulash (classical.md §4)
 
 
 # ---- special shapes: each takes the counts of 14 concealed tiles (no declared sets) --------
@@ -116,11 +122,67 @@ def fewest_chows(counts: Sequence[int]) -> int | None:
     return min((len(d.chows) for d in readings), default=None)
 
 
+def _shown(melds: Sequence[Meld]) -> tuple[int, ...]:
+    shown = [0] * 34
+    for m in melds:
+        for t in m.tiles:
+            if t < 34:
+                shown[t] += 1
+    return tuple(shown)
+
+
+def wild_readings(ruleset: Ruleset, counts: Sequence[int],
+                  melds: Sequence[Meld]) -> list[list[int]]:
+    """The complete hands the wild tiles can make of these concealed counts: each reading gives
+    the counts with every wild replaced by the tile it stands for. Readings use sets of one
+    kind and a pair (a Goulash allows no chows) and never more than four tiles of a kind,
+    declared sets included. Empty when the hand holds no wild or cannot be completed."""
+    wild = ruleset.wild_tile
+    if wild is None or not counts[wild]:
+        return []
+    return [list(r) for r in _wild_readings(tuple(counts[:34]), wild, _shown(melds))]
+
+
+@lru_cache(maxsize=4096)
+def _wild_readings(counts: tuple[int, ...], wild: int,
+                   shown: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    n = counts[wild]
+    base = list(counts)
+    base[wild] = 0
+    as_pung = [(3 - c % 3) % 3 for c in base]  # wilds a kind needs to make pungs only
+    as_pair = [2 - c if c < 2 else (3 - (c - 2) % 3) % 3 for c in base]  # ... pair and pungs
+    needed = sum(as_pung)
+    found: set[tuple[int, ...]] = set()
+    for pair in range(34):
+        left = n - (needed - as_pung[pair] + as_pair[pair])
+        if left < 0 or left % 3:
+            continue
+        made = [c + w for c, w in zip(base, as_pung, strict=True)]
+        made[pair] = base[pair] + as_pair[pair]
+        fills: list[list[int]] = [made]
+        for _ in range(left // 3):  # a pung made of wilds alone stands for any pung
+            fills = [f[:k] + [f[k] + 3] + f[k + 1:] for f in fills for k in range(34)]
+        for f in fills:
+            if all(f[k] + shown[k] <= 4 for k in range(34)):
+                found.add(tuple(f))
+    return tuple(sorted(found))
+
+
+@lru_cache(maxsize=64)
+def _without_wild(ruleset: Ruleset) -> Ruleset:
+    return ruleset.replace(wild_tile=None)
+
+
 def is_mahjong(ruleset: Ruleset, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     """May a player with these concealed tile counts (the winning tile included) and these
     declared sets go out under `ruleset`?"""
     if sum(counts[:34]) != complete_size(ruleset, melds):
         return False
+    if ruleset.wild_tile is not None:
+        plain = _without_wild(ruleset)
+        if is_mahjong(plain, counts, melds):
+            return True
+        return any(is_mahjong(plain, r, melds) for r in wild_readings(ruleset, counts, melds))
     if is_winning(counts, False):
         limit = ruleset.max_chows
         if limit is None:
@@ -158,10 +220,15 @@ def winning_tiles(ruleset: Ruleset, counts: Sequence[int], melds: Sequence[Meld]
     if sum(hand) != complete_size(ruleset, melds) - 1:
         return []
     regular = waits(hand, False)
-    if ruleset.max_chows is None and (melds or ruleset.hand_size != 13):
+    wild = ruleset.wild_tile
+    if wild is None and ruleset.max_chows is None and (melds or ruleset.hand_size != 13):
         return regular  # no chow limit and no special shape: the regular waits are all
     out = []
     candidates = range(34) if not melds else regular
+    if wild is not None and hand[wild]:
+        candidates = range(34)  # a held wild may stand for anything
+    elif wild is not None and regular and wild not in regular:
+        candidates = [*candidates, wild]  # a drawn wild completes what a regular wait would
     for k in candidates:
         if hand[k] >= 4:
             continue

@@ -21,7 +21,7 @@ export function eventWords(e, ctx) {
     case "wall_built":
       return `The wall is built: four sides of ${e.stacks_per_side} stacks of two.`;
     case "deal_start":
-      return `Deal ${e.number}${e.goulash ? " (a Goulash: no chows)" : ""} begins. ${who(e.dealer)} deal${you(e.dealer) ? "" : "s"}.`;
+      return `Deal ${e.number}${e.goulash ? " (a Goulash: no chows, and the 2 of Bamboo is wild)" : ""} begins. ${who(e.dealer)} deal${you(e.dealer) ? "" : "s"}.`;
     case "fishing":
       return `${who(e.seat)} ${you(e.seat) ? "are" : "is"} fishing: one tile from Mah Jong.`;
     case "dice": {

@@ -47,6 +47,7 @@ def scripted_deal(
     dealer: int = 0,
     tail: str = "",
     dice=FIGURE_2_BREAK,
+    goulash: bool = False,
 ) -> Deal:
     """hands[s] are seat s's dealt tiles (14 for the dealer), `draws` the next live-wall tiles in
     order, `dead` the dead wall from the loose tiles on, `tail` the last live-wall tiles.
@@ -92,4 +93,4 @@ def scripted_deal(
         tiles[pos] = t
     for pos, t in zip(dead_pos, dead_full, strict=True):
         tiles[pos] = t
-    return Deal(ruleset, "scripted", dealer=dealer, brk=brk, tiles=tiles)
+    return Deal(ruleset, "scripted", dealer=dealer, brk=brk, tiles=tiles, goulash=goulash)

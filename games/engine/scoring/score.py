@@ -70,6 +70,11 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
     check_seat("prevailing_wind", prevailing_wind)
     if win is not None:
         check_win(win)
+    if ruleset.wild_tile is not None:  # a Goulash: the wilds become what they stand for
+        from .wild import resolve_wilds
+        ruleset, concealed, win = resolve_wilds(
+            ruleset, concealed=list(concealed), melds=melds, bonus=bonus, seat_wind=seat_wind,
+            prevailing_wind=prevailing_wind, win=win)
     laid = fold_groups(melds, win)
     melds = laid.declared
     if laid.tiles:
