@@ -54,6 +54,8 @@ async def test_flood_is_dropped_then_closed_and_other_tables_play_on(
     message = json.dumps({"type": "action", "version": 0, "action": {"type": "pung"}})
     await _flood(flooder, message, 200)
     frames, code = await _answers(flooder)
+    # The browser's side of the close: the consumer's cleanup runs to its end before teardown.
+    await flooder.close()
     errors = [f["code"] for f in frames if f["type"] == "error"]
     assert code == ratelimit.CLOSE_CODE
     limited = errors.count("rate_limited")
