@@ -7,6 +7,7 @@ import json
 import logging
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -60,6 +61,16 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.connection is not None:
             connection, self.connection = self.connection, None
             await database_sync_to_async(services.disconnect)(self.game_id, connection)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels' own dispatch first hops to the database thread to close old connections, for
+        # every message: each frame relayed to each socket would queue behind the moves being
+        # made. Every database call here goes through database_sync_to_async, which closes old
+        # connections itself, so a relayed frame never touches that thread.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
