@@ -14,7 +14,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from . import conf, protocol, ratelimit, services, timers
 from .engine.errors import EngineError
 from .models import Game
-from .services import frames
+from .services import broadcast, frames
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.groups_joined = []
         if self.connection is not None:
             connection, self.connection = self.connection, None
-            await database_sync_to_async(services.disconnect)(self.game_id, connection)
+            await broadcast.call(services.disconnect, self.game_id, connection)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels' own dispatch first hops to the database thread to close old connections, for
@@ -79,16 +79,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.limiter = ratelimit.Limiter(self.user.pk if authenticated else None)
         self.groups_joined = []
         try:
-            attendance = await database_sync_to_async(services.connect)(
-                self.game_id, self.user, self
-            )
+            attendance = await broadcast.call(services.connect, self.game_id, self.user, self)
         except services.ServiceError:
             await self.close(code=4404)
             return
         self.connection = attendance.connection
         # A window left open by a process that died closes here, before this socket joins the
         # groups: the state read afterwards already includes whatever that changed.
-        await database_sync_to_async(services.tick)(self.game_id)
+        await broadcast.call(services.tick, self.game_id)
         await self._join(protocol.group_for_game(self.game_id))
         await self._sit_at(attendance.seat)
         await self.accept()
@@ -117,8 +115,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def _reattend(self) -> None:
         # Seats change while sockets stay open (taken in another tab, drawn at the deal, or a
         # notice lost on the way): look the user up again before trusting self.seat.
-        attendance = await database_sync_to_async(services.reattend)(
-            self.game_id, self.user, self.connection, self
+        attendance = await broadcast.call(
+            services.reattend, self.game_id, self.user, self.connection, self
         )
         self.connection = attendance.connection
         await self._sit_at(attendance.seat)
@@ -179,12 +177,12 @@ class GameConsumer(AsyncWebsocketConsumer):
             )
         if self.seat is None:
             return await self._error(protocol.E_NOT_SEATED, "Spectators cannot act.")
-        submit = database_sync_to_async(services.submit_action)
         try:
             # The seat was resolved when this socket connected (and again whenever seats
             # changed): no lookup by user on every move.
-            outcome = await submit(
-                self.game_id, self.user, message.get("action"), version, seat=self.seat
+            outcome = await broadcast.call(
+                services.submit_action,
+                self.game_id, self.user, message.get("action"), version, seat=self.seat,
             )
         except services.ServiceError as exc:
             return await self._error(exc.code, exc.message, **exc.extra)

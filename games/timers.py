@@ -40,12 +40,10 @@ def _presence() -> None:
 
 
 async def _run() -> None:
-    from .services import presence
+    from .services import broadcast, presence
     from .services import tick as tick_sync
 
     due_games = database_sync_to_async(_due_games)
-    tick = database_sync_to_async(tick_sync)
-    keep_presence = database_sync_to_async(_presence)
     poll = conf.get("GAMES_TICK_POLL_SECONDS")
     every = presence.heartbeat_seconds()
     last_presence = None
@@ -55,10 +53,10 @@ async def _run() -> None:
             now = clock.now()
             if last_presence is None or (now - last_presence).total_seconds() >= every:
                 last_presence = now
-                await keep_presence()
+                await broadcast.call(_presence)
             due, wait = await due_games()
             for game_id in due:
-                await tick(game_id)
+                await broadcast.call(tick_sync, game_id)
         except asyncio.CancelledError:
             raise
         except Exception:  # one bad game must not stop every other table's clock
