@@ -263,10 +263,10 @@ async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
     start_versions = [t.version for t in tables]
     for t in tables:
         t.latencies.clear()
-    started, cpu = time.perf_counter(), cpu_seconds(pids)
+    started, cpu, own = time.perf_counter(), cpu_seconds(pids), time.process_time()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
-    cpu = cpu_seconds(pids) - cpu
+    cpu, own = cpu_seconds(pids) - cpu, time.process_time() - own
     moves = sum(t.version - v for t, v in zip(tables, start_versions))
     latencies = [x for t in tables for x in t.latencies]
     stop.set()
@@ -274,7 +274,7 @@ async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
     failures = [r for r in results if isinstance(r, BaseException)]
     return {"n": n, "moves_per_s": moves / elapsed, "lat": latencies, "failures": len(failures),
             "cpu_ms_per_move": cpu * 1000 / moves if moves else float("nan"),
-            "cpu_share": cpu / elapsed}
+            "cpu_share": cpu / elapsed, "client_share": own / elapsed}
 
 
 def report(label: str, r: dict) -> None:
@@ -282,7 +282,7 @@ def report(label: str, r: dict) -> None:
     print(f"{label} {r['n']:>3} tables: {r['moves_per_s']:8.1f} moves/s   discard to all four "
           f"seats ms p50 {pct(lat, 50):6.1f} p95 {pct(lat, 95):6.1f} p99 {pct(lat, 99):6.1f} "
           f"max {max(lat, default=float('nan')) * 1000:6.1f}   server CPU "
-          f"{r['cpu_ms_per_move']:.2f} ms/move, {r['cpu_share']:.0%} of a core   ({len(lat)} discards"
+          f"{r['cpu_ms_per_move']:.2f} ms/move, {r['cpu_share']:.0%} of a core, client {r['client_share']:.0%}   ({len(lat)} discards"
           + (f", {r['failures']} sockets failed" if r["failures"] else "") + ")", flush=True)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from games import clock, protocol
 from games.engine import bots
@@ -61,11 +61,20 @@ class _Change:
         return self.game.version != self.from_version
 
 
+_lock_sql: dict[str, str] = {}  # by database vendor: the lock's SELECT, compiled once
+
+
 def _lock(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise ServiceError("no_such_game", "There is no such game.") from None
+    # The ORM compiling the same SELECT ... FOR UPDATE for every move cost more than running
+    # it: compile it once (inside a transaction, as FOR UPDATE requires) and reuse the SQL.
+    sql = _lock_sql.get(connection.vendor)
+    if sql is None:
+        query = Game.objects.select_for_update().filter(pk=0).order_by().query
+        sql = _lock_sql[connection.vendor] = query.get_compiler(connection=connection).as_sql()[0]
+    found = list(Game.objects.raw(sql, [game_id]))
+    if not found:
+        raise ServiceError("no_such_game", "There is no such game.")
+    return found[0]
 
 
 _seat_cache: dict[int, tuple[int, dict[int, Seat]]] = {}
@@ -139,7 +148,8 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             tournaments.record_result(game)
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, _seats(game))
     # One statement for the moves, one for the row: a move costs lock + append + update.
-    Move.objects.bulk_create(change.moves)
+    if change.moves:
+        Move.objects.bulk_create(change.moves)
     game.save(update_fields=_SAVED_ON_CHANGE)
     messages = list(extra or [])
     if change.changed:
