@@ -150,7 +150,7 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     # One statement for the moves, one for the row: a move costs lock + append + update.
     if change.moves:
         Move.objects.bulk_create(change.moves)
-    game.save(update_fields=_SAVED_ON_CHANGE)
+    _save_changed(game)
     messages = list(extra or [])
     if change.changed:
         messages = broadcast.change_messages(game, match, change.events, change.from_version) + (
@@ -174,6 +174,23 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
 
 
 _SAVED_ON_CHANGE = ["version", "changed_at", "status", "finished", "result", "due_at", "pending"]
+_save_sql: dict[str, str] = {}
+
+
+def _save_changed(game: Game) -> None:
+    """game.save(update_fields=_SAVED_ON_CHANGE) as one UPDATE whose SQL is built once (Game
+    has no save signals or save() override to skip)."""
+    fields = [Game._meta.get_field(name) for name in _SAVED_ON_CHANGE]
+    sql = _save_sql.get(connection.vendor)
+    if sql is None:
+        qn = connection.ops.quote_name
+        sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
+        sql = _save_sql[connection.vendor] = (
+            f"UPDATE {qn(Game._meta.db_table)} SET {sets} WHERE {qn(Game._meta.pk.column)} = %s"
+        )
+    params = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, game.pk])
 
 
 def _result(match) -> dict[str, Any]:
