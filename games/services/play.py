@@ -149,7 +149,7 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, _seats(game))
     # One statement for the moves, one for the row: a move costs lock + append + update.
     if change.moves:
-        Move.objects.bulk_create(change.moves)
+        _insert_moves(change.moves)
     _save_changed(game)
     messages = list(extra or [])
     if change.changed:
@@ -175,6 +175,27 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
 
 _SAVED_ON_CHANGE = ["version", "changed_at", "status", "finished", "result", "due_at", "pending"]
 _save_sql: dict[str, str] = {}
+_insert_sql: dict[tuple[str, int], str] = {}
+
+
+def _insert_moves(moves: list[Move]) -> None:
+    """Move.objects.bulk_create(moves) as one INSERT whose SQL is built once per row count (the
+    ids are not read back: nothing here uses them)."""
+    fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
+    key = (connection.vendor, len(moves))
+    sql = _insert_sql.get(key)
+    if sql is None:
+        qn = connection.ops.quote_name
+        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        sql = _insert_sql[key] = (
+            f"INSERT INTO {qn(Move._meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+            f" VALUES {', '.join([row] * len(moves))}"
+        )
+    params = [
+        f.get_db_prep_save(f.pre_save(move, True), connection) for move in moves for f in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def _save_changed(game: Game) -> None:
