@@ -101,7 +101,11 @@ class Daphnes:
 
     def __init__(self, env: dict[str, str], count: int):
         self.env = {**os.environ, **env, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "load-bench",
-                    "MAHJONG_ABSENT_GRACE_SECONDS": "3600"}
+                    "MAHJONG_ABSENT_GRACE_SECONDS": "3600",
+                    # These players act within milliseconds, for hours: a fast single table
+                    # would outrun the per-socket limits meant for people (30 a second).
+                    "MAHJONG_RATE_PER_SECOND": "1000", "MAHJONG_RATE_BURST": "2000",
+                    "MAHJONG_USER_RATE_PER_SECOND": "1000", "MAHJONG_USER_RATE_BURST": "2000"}
         self.ports = [free_port() for _ in range(count)]
         self.procs: list[subprocess.Popen] = []
 
@@ -213,7 +217,7 @@ async def player(port: int, game: int, session: str, table: Table, stop: asyncio
             if frame["type"] == "state":
                 seat = frame["seat"]
             if frame["type"] not in ("state", "update") or frame["version"] < version:
-                if frame["type"] == "error" and frame["code"] == "stale":
+                if frame["type"] == "error" and frame["code"] in ("stale", "rate_limited"):
                     await ws.send('{"type":"sync"}')
                 continue
             version = frame["version"]

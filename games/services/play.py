@@ -166,7 +166,7 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
         if due is not None:
             from games import timers
 
-            timers.poke()
+            timers.poke(due)
         if snapshot is not None:
             snapshots.store(gid, snapshot)
 
