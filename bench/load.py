@@ -101,7 +101,11 @@ class Daphnes:
 
     def __init__(self, env: dict[str, str], count: int):
         self.env = {**os.environ, **env, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "load-bench",
-                    "MAHJONG_ABSENT_GRACE_SECONDS": "3600"}
+                    "MAHJONG_ABSENT_GRACE_SECONDS": "3600",
+                    # These players act within milliseconds, for hours: a fast single table
+                    # would outrun the per-socket limits meant for people (30 a second).
+                    "MAHJONG_RATE_PER_SECOND": "1000", "MAHJONG_RATE_BURST": "2000",
+                    "MAHJONG_USER_RATE_PER_SECOND": "1000", "MAHJONG_USER_RATE_BURST": "2000"}
         self.ports = [free_port() for _ in range(count)]
         self.procs: list[subprocess.Popen] = []
 
@@ -213,7 +217,7 @@ async def player(port: int, game: int, session: str, table: Table, stop: asyncio
             if frame["type"] == "state":
                 seat = frame["seat"]
             if frame["type"] not in ("state", "update") or frame["version"] < version:
-                if frame["type"] == "error" and frame["code"] == "stale":
+                if frame["type"] == "error" and frame["code"] in ("stale", "rate_limited"):
                     await ws.send('{"type":"sync"}')
                 continue
             version = frame["version"]
@@ -230,6 +234,18 @@ async def player(port: int, game: int, session: str, table: Table, stop: asyncio
             await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU the server processes have used so far (Linux /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -237,7 +253,8 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
 
 
-async def run_tables(ports: list[int], n: int, seconds: float, warmup: float) -> dict:
+async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
+                     warmup: float) -> dict:
     base = f"http://127.0.0.1:{ports[0]}"
     made = await asyncio.gather(*[asyncio.to_thread(make_table, base) for _ in range(n)])
     tables = [Table() for _ in made]
@@ -250,22 +267,26 @@ async def run_tables(ports: list[int], n: int, seconds: float, warmup: float) ->
     start_versions = [t.version for t in tables]
     for t in tables:
         t.latencies.clear()
-    started = time.perf_counter()
+    started, cpu, own = time.perf_counter(), cpu_seconds(pids), time.process_time()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
+    cpu, own = cpu_seconds(pids) - cpu, time.process_time() - own
     moves = sum(t.version - v for t, v in zip(tables, start_versions))
     latencies = [x for t in tables for x in t.latencies]
     stop.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
-    return {"n": n, "moves_per_s": moves / elapsed, "lat": latencies, "failures": len(failures)}
+    return {"n": n, "moves_per_s": moves / elapsed, "lat": latencies, "failures": len(failures),
+            "cpu_ms_per_move": cpu * 1000 / moves if moves else float("nan"),
+            "cpu_share": cpu / elapsed, "client_share": own / elapsed}
 
 
 def report(label: str, r: dict) -> None:
     lat = r["lat"]
     print(f"{label} {r['n']:>3} tables: {r['moves_per_s']:8.1f} moves/s   discard to all four "
           f"seats ms p50 {pct(lat, 50):6.1f} p95 {pct(lat, 95):6.1f} p99 {pct(lat, 99):6.1f} "
-          f"max {max(lat, default=float('nan')) * 1000:6.1f}   ({len(lat)} discards"
+          f"max {max(lat, default=float('nan')) * 1000:6.1f}   server CPU "
+          f"{r['cpu_ms_per_move']:.2f} ms/move, {r['cpu_share']:.0%} of a core, client {r['client_share']:.0%}   ({len(lat)} discards"
           + (f", {r['failures']} sockets failed" if r["failures"] else "") + ")", flush=True)
 
 
@@ -275,7 +296,8 @@ def measure(env: dict[str, str], processes: int, counts: list[int], args, label:
         ports = servers.start()
         out = {}
         for n in counts:
-            out[n] = asyncio.run(run_tables(ports, n, args.seconds, args.warmup))
+            pids = [p.pid for p in servers.procs]
+            out[n] = asyncio.run(run_tables(ports, pids, n, args.seconds, args.warmup))
             report(label, out[n])
         return out
     finally:

@@ -7,13 +7,14 @@ import json
 import logging
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import conf, protocol, ratelimit, services, timers
 from .engine.errors import EngineError
 from .models import Game
-from .services import frames
+from .services import broadcast, frames
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +61,20 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.groups_joined = []
         if self.connection is not None:
             connection, self.connection = self.connection, None
-            await database_sync_to_async(services.disconnect)(self.game_id, connection)
+            await broadcast.call(services.disconnect, self.game_id, connection)
         if self.watcher is not None:
             watcher, self.watcher = self.watcher, None
-            await database_sync_to_async(services.unwatch)(self.game_id, watcher)
+            await broadcast.call(services.unwatch, self.game_id, watcher)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels' own dispatch first hops to the database thread to close old connections, for
+        # every message: each frame relayed to each socket would queue behind the moves being
+        # made. Every database call here goes through database_sync_to_async, which closes old
+        # connections itself, so a relayed frame never touches that thread.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -72,9 +83,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.limiter = ratelimit.Limiter(self.user.pk if authenticated else None)
         self.groups_joined = []
         try:
-            attendance = await database_sync_to_async(services.connect)(
-                self.game_id, self.user, self
-            )
+            attendance = await broadcast.call(services.connect, self.game_id, self.user, self)
         except services.ServiceError:
             await self.close(code=4404)
             return
@@ -82,7 +91,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.watcher = attendance.watcher
         # A window left open by a process that died closes here, before this socket joins the
         # groups: the state read afterwards already includes whatever that changed.
-        await database_sync_to_async(services.tick)(self.game_id)
+        await broadcast.call(services.tick, self.game_id)
         await self._join(protocol.group_for_game(self.game_id))
         await self._sit_at(attendance.seat)
         await self.accept()
@@ -111,8 +120,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def _reattend(self) -> None:
         # Seats change while sockets stay open (taken in another tab, drawn at the deal, or a
         # notice lost on the way): look the user up again before trusting self.seat.
-        attendance = await database_sync_to_async(services.reattend)(
-            self.game_id, self.user, self.connection, self, self.watcher
+        attendance = await broadcast.call(
+            services.reattend, self.game_id, self.user, self.connection, self, self.watcher
         )
         self.connection = attendance.connection
         self.watcher = attendance.watcher
@@ -174,12 +183,12 @@ class GameConsumer(AsyncWebsocketConsumer):
             )
         if self.seat is None:
             return await self._error(protocol.E_NOT_SEATED, "Spectators cannot act.")
-        submit = database_sync_to_async(services.submit_action)
         try:
             # The seat was resolved when this socket connected (and again whenever seats
             # changed): no lookup by user on every move.
-            outcome = await submit(
-                self.game_id, self.user, message.get("action"), version, seat=self.seat
+            outcome = await broadcast.call(
+                services.submit_action,
+                self.game_id, self.user, message.get("action"), version, seat=self.seat,
             )
         except services.ServiceError as exc:
             return await self._error(exc.code, exc.message, **exc.extra)

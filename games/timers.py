@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import datetime, timedelta
 
 from channels.db import database_sync_to_async
 
@@ -19,6 +20,9 @@ log = logging.getLogger(__name__)
 _task: asyncio.Task | None = None
 _wake: asyncio.Event | None = None
 _loop: asyncio.AbstractEventLoop | None = None
+# When the sleeping ticker will look anyway (None: it is looking now). A poke about something
+# due no sooner is dropped: every move used to wake it for two queries on the database thread.
+_sleeps_until: datetime | None = None
 
 
 def _due_games() -> tuple[list[int], float | None]:
@@ -40,25 +44,25 @@ def _presence() -> None:
 
 
 async def _run() -> None:
-    from .services import presence
+    from .services import broadcast, presence
     from .services import tick as tick_sync
 
     due_games = database_sync_to_async(_due_games)
-    tick = database_sync_to_async(tick_sync)
-    keep_presence = database_sync_to_async(_presence)
     poll = conf.get("GAMES_TICK_POLL_SECONDS")
     every = presence.heartbeat_seconds()
     last_presence = None
+    global _sleeps_until
     while True:
         _wake.clear()
+        _sleeps_until = None
         try:
             now = clock.now()
             if last_presence is None or (now - last_presence).total_seconds() >= every:
                 last_presence = now
-                await keep_presence()
+                await broadcast.call(_presence)
             due, wait = await due_games()
             for game_id in due:
-                await tick(game_id)
+                await broadcast.call(tick_sync, game_id)
         except asyncio.CancelledError:
             raise
         except Exception:  # one bad game must not stop every other table's clock
@@ -67,6 +71,7 @@ async def _run() -> None:
         if due:
             continue
         timeout = poll if wait is None else min(max(wait, 0), poll)
+        _sleeps_until = clock.now() + timedelta(seconds=timeout)
         try:
             await asyncio.wait_for(_wake.wait(), timeout)
         except TimeoutError:
@@ -97,10 +102,13 @@ def start_with_server() -> None:
         reactor.callWhenRunning(ensure_running)
 
 
-def poke() -> None:
-    """Something became due: look now rather than at the next poll (safe from any thread)."""
-    loop, wake = _loop, _wake
+def poke(due: datetime | None = None) -> None:
+    """Something became due (at `due`, if given): look now rather than at the next poll, unless
+    the ticker will be looking by then anyway (safe from any thread)."""
+    loop, wake, planned = _loop, _wake, _sleeps_until
     if loop is None or wake is None or loop.is_closed():
+        return
+    if due is not None and planned is not None and due >= planned:
         return
     try:
         running = asyncio.get_running_loop()

@@ -1,12 +1,21 @@
 """Sending after the commit: frames are serialised once per group inside the transaction and
-handed to the channel layer only when the transaction has committed."""
+handed to the channel layer only when the transaction has committed.
+
+Code on the event loop runs services through `call`: the frames its commits produce are handed
+back with the result and sent from the loop, so the one database thread never waits for the
+loop to send them (it used to: a hop per change, with the next move queued behind it).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import transaction
 
@@ -21,13 +30,57 @@ async def _send_in_order(layer, messages: list[tuple[str, dict[str, Any]]]) -> N
         await layer.group_send(group, message)
 
 
+_outbox = threading.local()
+_order: asyncio.Lock | None = None  # one per loop: changes go out in the order they committed
+_order_loop: asyncio.AbstractEventLoop | None = None
+
+
 def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    box = getattr(_outbox, "messages", None)
+    if box is not None:
+        box.extend(messages)  # inside `call`: the loop sends them when the call returns
+        return
     layer = get_channel_layer()
     if layer is None or not messages:
         return
     # One hop to the event loop for all of a change's frames, not one per frame: the database
     # thread waits on the loop once per move.
     async_to_sync(_send_in_order)(layer, messages)
+
+
+def _collecting(fn: Callable, args, kwargs):
+    outer = getattr(_outbox, "messages", None)
+    _outbox.messages = box = []
+    try:
+        return fn(*args, **kwargs), box, None
+    except Exception as exc:  # re-raised on the loop once what did commit has been sent
+        return None, box, exc
+    finally:
+        _outbox.messages = outer
+
+
+async def send_async(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    global _order, _order_loop
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+    loop = asyncio.get_running_loop()
+    if _order is None or _order_loop is not loop:
+        _order, _order_loop = asyncio.Lock(), loop
+    # Calls resume in the order the database thread finished them; the lock (first come, first
+    # served) keeps their frames in that order even on a layer whose sends really wait (Redis).
+    async with _order:
+        await _send_in_order(layer, messages)
+
+
+async def call(fn: Callable, *args: Any, **kwargs: Any) -> Any:
+    """fn(*args, **kwargs) on the database thread, then its committed changes' frames sent from
+    this loop before its result is returned (or its error raised)."""
+    result, messages, exc = await database_sync_to_async(_collecting)(fn, args, kwargs)
+    await send_async(messages)
+    if exc is not None:
+        raise exc
+    return result
 
 
 def on_commit_send(messages: list[tuple[str, dict[str, Any]]]) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from games import clock, protocol
 from games.engine import bots
@@ -61,11 +61,20 @@ class _Change:
         return self.game.version != self.from_version
 
 
+_lock_sql: dict[str, str] = {}  # by database vendor: the lock's SELECT, compiled once
+
+
 def _lock(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise ServiceError("no_such_game", "There is no such game.") from None
+    # The ORM compiling the same SELECT ... FOR UPDATE for every move cost more than running
+    # it: compile it once (inside a transaction, as FOR UPDATE requires) and reuse the SQL.
+    sql = _lock_sql.get(connection.vendor)
+    if sql is None:
+        query = Game.objects.select_for_update().filter(pk=0).order_by().query
+        sql = _lock_sql[connection.vendor] = query.get_compiler(connection=connection).as_sql()[0]
+    found = list(Game.objects.raw(sql, [game_id]))
+    if not found:
+        raise ServiceError("no_such_game", "There is no such game.")
+    return found[0]
 
 
 _seat_cache: dict[int, tuple[int, dict[int, Seat]]] = {}
@@ -139,8 +148,9 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             tournaments.record_result(game)
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, _seats(game))
     # One statement for the moves, one for the row: a move costs lock + append + update.
-    Move.objects.bulk_create(change.moves)
-    game.save(update_fields=_SAVED_ON_CHANGE)
+    if change.moves:
+        _insert_moves(change.moves)
+    _save_changed(game)
     messages = list(extra or [])
     if change.changed:
         messages = broadcast.change_messages(game, match, change.events, change.from_version) + (
@@ -156,7 +166,7 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
         if due is not None:
             from games import timers
 
-            timers.poke()
+            timers.poke(due)
         if snapshot is not None:
             snapshots.store(gid, snapshot)
 
@@ -164,6 +174,44 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
 
 
 _SAVED_ON_CHANGE = ["version", "changed_at", "status", "finished", "result", "due_at", "pending"]
+_save_sql: dict[str, str] = {}
+_insert_sql: dict[tuple[str, int], str] = {}
+
+
+def _insert_moves(moves: list[Move]) -> None:
+    """Move.objects.bulk_create(moves) as one INSERT whose SQL is built once per row count (the
+    ids are not read back: nothing here uses them)."""
+    fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
+    key = (connection.vendor, len(moves))
+    sql = _insert_sql.get(key)
+    if sql is None:
+        qn = connection.ops.quote_name
+        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        sql = _insert_sql[key] = (
+            f"INSERT INTO {qn(Move._meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+            f" VALUES {', '.join([row] * len(moves))}"
+        )
+    params = [
+        f.get_db_prep_save(f.pre_save(move, True), connection) for move in moves for f in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def _save_changed(game: Game) -> None:
+    """game.save(update_fields=_SAVED_ON_CHANGE) as one UPDATE whose SQL is built once (Game
+    has no save signals or save() override to skip)."""
+    fields = [Game._meta.get_field(name) for name in _SAVED_ON_CHANGE]
+    sql = _save_sql.get(connection.vendor)
+    if sql is None:
+        qn = connection.ops.quote_name
+        sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
+        sql = _save_sql[connection.vendor] = (
+            f"UPDATE {qn(Game._meta.db_table)} SET {sets} WHERE {qn(Game._meta.pk.column)} = %s"
+        )
+    params = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, game.pk])
 
 
 def _result(match) -> dict[str, Any]:
