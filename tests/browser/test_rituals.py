@@ -36,3 +36,26 @@ def test_any_key_skips_the_rituals(site_url, new_page):
     page.keyboard.press("x")
     page.wait_for_selector(".rituals", state="detached", timeout=2_000)
     assert page.locator(".felt-dice").count() == 0
+
+
+def test_bonus_tiles_go_to_their_owners_on_the_felt(site_url, new_page):
+    """Seed 000 §2.2: the bonus tiles melded in the rituals (here your Spring and the player on
+    your right's Plum) are shown on the felt going to their owners' sides, and the stacks their
+    replacements come from are marked; any key puts them away with the rest of the rituals."""
+    page = new_page(1366, 768)
+    page.emulate_media(reduced_motion="reduce")  # the tiles stand where they end up
+    page.goto(site_url + "/static/dev/table.html?f=start")
+    page.wait_for_selector(".board .felt-bonus")
+    flying = page.locator(".board .felt-bonus .bonus-fly")
+    assert flying.count() == 2
+    inner = page.locator(".board .inner").bounding_box()
+    mine = page.locator(".felt-bonus .to-0").bounding_box()
+    right = page.locator(".felt-bonus .to-1").bounding_box()
+    assert mine["y"] > inner["y"] + inner["height"] * 0.7  # at your side, the bottom
+    assert right["x"] > inner["x"] + inner["width"] * 0.7  # at the right-hand player's side
+    assert page.locator(".felt-bonus .to-0 .tile.t-s1").count() == 1
+    assert page.locator(".board.rituals-on .stack.repl").count() >= 1
+    page.keyboard.press("x")
+    page.wait_for_selector(".rituals", state="detached", timeout=2_000)
+    assert page.locator(".felt-bonus").count() == 0
+    assert page.locator(".board .stack.repl").count() == 0

@@ -22,6 +22,25 @@ function feltRitualHTML(ctx) {
     <div class="felt-caption">Broken at the <b>${ordinal(b.total)}</b> stack of ${whose} wall</div></div>`;
 }
 
+// Then each bonus tile melded in the rituals goes from the middle of the felt to its owner's
+// side, in order, as its replacement's stack lights up (wall.js "repl", table.css).
+function ritualBonus(ctx) {
+  const log = ctx.ritualLog || {};
+  if (!ctx.showRituals || !log.bonus || !log.bonus.length || log.deal !== ctx.view.deal_number) return null;
+  const forms = (ctx.view.rituals && ctx.view.rituals.forms) || {};
+  const blocks = log.blocks || [];
+  const dealt = blocks.length ? blocks.reduce((n, b) => n + b.count, 0) : 4 * (forms.hand_size || 13) + 1;
+  return { dealt, count: log.bonus.length, from: forms.bonus_replacement || "live_wall" };
+}
+
+function feltBonusHTML(ctx) {
+  if (!ritualBonus(ctx)) return "";
+  const tiles = ctx.ritualLog.bonus
+    .map((e, i) => `<span class="bonus-fly to-${(e.seat - ctx.bottom + 4) % 4}" style="--b:${i}">${tileHTML(e.tile, { label: "" })}</span>`)
+    .join("");
+  return `<div class="felt-bonus" aria-hidden="true">${tiles}</div>`;
+}
+
 function discardsHTML(ctx, seat, r) {
   const view = ctx.view;
   const tiles = parseTiles(view.seats[seat].discards);
@@ -140,8 +159,9 @@ export function boardHTML(ctx) {
   const v = ctx.view;
   const seats = [0, 1, 2, 3].map((r) => (ctx.bottom + r) % 4);
   return `<div class="board${ctx.showRituals ? " rituals-on" : ""}" role="group" aria-label="The table: walls and discards">
-    ${wallHTML(v, ctx.bottom, ctx.seatName)}
+    ${wallHTML(v, ctx.bottom, ctx.seatName, ritualBonus(ctx))}
     <div class="inner">
+      ${feltBonusHTML(ctx)}
       ${v.discard_display === "centre" ? centrePoolHTML(ctx) : seats.map((s, r) => discardsHTML(ctx, s, r)).join("")}
       ${centreHTML(ctx)}
     </div>

@@ -9,8 +9,10 @@ export function stackPosition(breaker, j, perSide) {
   return [mod(breaker - Math.floor(i / perSide), 4), (i % perSide) + 1];
 }
 
-/** The state of every stack: key "seat:number" -> {tiles, dead, loose, brk, next}. */
-export function wallStacks(wall) {
+/** The state of every stack: key "seat:number" -> {tiles, dead, loose, brk, next}.
+ * bonus (optional) {dealt, count, from}: the rituals' replacements for bonus tiles, in order:
+ * `count` tiles after the `dealt` ones from the open end, or from the dead wall (`from`). */
+export function wallStacks(wall, bonus) {
   const per = wall.stacks_per_side;
   const total = 4 * per;
   const b = wall.break.stack;
@@ -21,6 +23,16 @@ export function wallStacks(wall) {
   const liveDrawn = wall.live_drawn;
   const deadDrawn = wall.dead_drawn || 0;
   const out = new Map();
+  // Which stack each ritual replacement came from: live order k, or dead-wall rel (-k - 1).
+  const repl = new Map();
+  for (let i = 0; bonus && i < bonus.count; i++) {
+    let key;
+    if (bonus.from !== "dead_wall") key = Math.floor((bonus.dealt + i) / 2);
+    else if (!deadStacks) key = Math.floor((2 * liveStacks - 1 - i) / 2);
+    else if (i < 2) key = -1 - Math.min(i ? 3 : 5, deadStacks);
+    else key = -1 - Math.floor(i / 2);
+    if (!repl.has(key)) repl.set(key, i);
+  }
   for (let j = 1; j <= total; j++) {
     const [seat, n] = stackPosition(breaker, j, per);
     // count: this stack's place in the breaker's count (1 = the right end), 0 past the break;
@@ -35,11 +47,13 @@ export function wallStacks(wall) {
       // The loose tiles lie on the fifth and third stacks, the upper one further out.
       if (rel === Math.min(5, deadStacks) && deadDrawn < 1) st.loose++;
       if (rel === Math.min(3, deadStacks) && deadDrawn < 2) st.loose++;
+      if (repl.has(-1 - rel)) st.repl = repl.get(-1 - rel);
     } else {
       const k = mod(j - b - 1, total);
       for (const i of [2 * k, 2 * k + 1]) if (i >= liveDrawn && i < liveEnd) st.tiles++;
       st.next = st.tiles > 0 && Math.floor(liveDrawn / 2) === k;
       if (2 * k < liveDrawn) st.dealt = k;
+      if (repl.has(k)) st.repl = repl.get(k);
       if (2 * k + 1 >= liveEnd && 2 * k < 2 * liveStacks) st.tail = true; // replacements taken here
     }
     out.set(`${seat}:${n}`, st);
@@ -56,11 +70,11 @@ const SIDE_ORDER = {
   3: (per) => Array.from({ length: per }, (_, i) => per - i),
 };
 
-export function wallHTML(view, bottomSeat, seatName) {
+export function wallHTML(view, bottomSeat, seatName, bonus) {
   const wall = view.wall;
   if (!wall || !wall.break) return "";
   const per = wall.stacks_per_side;
-  const stacks = wallStacks(wall);
+  const stacks = wallStacks(wall, bonus);
   let html = "";
   for (let r = 0; r < 4; r++) {
     const seat = (bottomSeat + r) % 4;
@@ -76,8 +90,9 @@ export function wallHTML(view, bottomSeat, seatName) {
           st.next ? "next" : "",
         ].join(" ");
         // Custom properties time the rituals' counting and dealing (table.css, .rituals-on).
-        const vars = [st.count ? `--c:${st.count}` : "", st.dealt >= 0 ? `--k:${st.dealt}` : ""].filter(Boolean).join(";");
-        const extra = `${st.count ? " counted" : ""}${st.dealt >= 0 ? " dealt" : ""}${st.tail ? " tail" : ""}`;
+        const repl = st.repl !== undefined;
+        const vars = [st.count ? `--c:${st.count}` : "", st.dealt >= 0 ? `--k:${st.dealt}` : "", repl ? `--r:${st.repl}` : ""].filter(Boolean).join(";");
+        const extra = `${st.count ? " counted" : ""}${st.dealt >= 0 ? " dealt" : ""}${st.tail ? " tail" : ""}${repl ? " repl" : ""}`;
         return `<i class="${cls.trim()}${extra}"${vars ? ` style="${vars}"` : ""}></i>`;
       })
       .join("");
