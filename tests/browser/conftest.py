@@ -47,6 +47,9 @@ def site_url(tmp_path_factory):
         "MAHJONG_BOT_DELAY_MS": "0",
         "MAHJONG_CLAIM_SECONDS": "20",
         "MAHJONG_TICK_POLL_SECONDS": "1",
+        # A finished test's table pauses soon after its page closes, instead of its bots
+        # playing on at full speed beside the tests that follow.
+        "MAHJONG_ABSENT_GRACE_SECONDS": "5",
     }
     env.pop("REDIS_URL", None)
     python = sys.executable
