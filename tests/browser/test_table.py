@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from .helpers import (
     click,
     legal_and_shown,
@@ -136,20 +138,31 @@ def test_keyboard_only_discard(site_url, new_page):
     play_now(page, site_url)
     page.wait_for_selector(".hand .tile.can")  # the guest is East: the first discard is theirs
     before = page.locator(".discards.pos-0 .tile").count()
-    for _ in range(60):  # Tab through the page's controls to the hand
-        page.keyboard.press("Tab")
-        if page.evaluate("!!document.activeElement.closest('.hand')"):
-            break
-    assert page.evaluate("!!document.activeElement.closest('.hand')")
-    page.keyboard.press("ArrowLeft")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowLeft")
-    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert label.startswith("Discard ")
-    page.keyboard.press("Enter")
-    page.wait_for_function(
-        "n => document.querySelectorAll('.discards.pos-0 .tile').length > n", arg=before
-    )
+    page.keyboard.press("Escape")  # any key skips the rituals, which fold away by themselves too
+    page.wait_for_selector("#rituals", state="hidden")
+
+    def discard_by_keyboard() -> bool:
+        for _ in range(60):  # Tab through the page's controls to the hand
+            page.keyboard.press("Tab")
+            if page.evaluate("!!document.activeElement.closest('.hand')"):
+                break
+        assert page.evaluate("!!document.activeElement.closest('.hand')")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowLeft")
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert label.startswith("Discard ")
+        page.keyboard.press("Enter")
+        try:
+            page.wait_for_function(
+                "n => document.querySelectorAll('.discards.pos-0 .tile').length > n",
+                arg=before, timeout=10_000,
+            )
+            return True
+        except PlaywrightTimeout:  # a frame redrew the hand under the focus: tab to it again
+            return False
+
+    assert any(discard_by_keyboard() for _ in range(3))
     # The move was announced in words for screen readers.
     page.wait_for_function(
         "document.getElementById('announcer').textContent.includes('You discard')"
