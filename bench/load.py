@@ -183,6 +183,7 @@ class Table:
         self.version = 0
         self.pending: dict[int, tuple[float, set[int]]] = {}  # target version -> (sent, seats)
         self.latencies: list[float] = []
+        self.errors: dict[str, int] = {}
 
     def seen(self, seat: int, version: int) -> None:
         self.version = max(self.version, version)
@@ -217,8 +218,10 @@ async def player(port: int, game: int, session: str, table: Table, stop: asyncio
             if frame["type"] == "state":
                 seat = frame["seat"]
             if frame["type"] not in ("state", "update") or frame["version"] < version:
-                if frame["type"] == "error" and frame["code"] in ("stale", "rate_limited"):
-                    await ws.send('{"type":"sync"}')
+                if frame["type"] == "error":
+                    table.errors[frame["code"]] = table.errors.get(frame["code"], 0) + 1
+                    if frame["code"] in ("stale", "rate_limited"):
+                        await ws.send('{"type":"sync"}')
                 continue
             version = frame["version"]
             table.seen(seat, version)
@@ -273,12 +276,16 @@ async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
     cpu, own = cpu_seconds(pids) - cpu, time.process_time() - own
     moves = sum(t.version - v for t, v in zip(tables, start_versions))
     latencies = [x for t in tables for x in t.latencies]
+    errors: dict[str, int] = {}
+    for t in tables:
+        for code, count in t.errors.items():
+            errors[code] = errors.get(code, 0) + count
     stop.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     return {"n": n, "moves_per_s": moves / elapsed, "lat": latencies, "failures": len(failures),
             "cpu_ms_per_move": cpu * 1000 / moves if moves else float("nan"),
-            "cpu_share": cpu / elapsed, "client_share": own / elapsed}
+            "cpu_share": cpu / elapsed, "client_share": own / elapsed, "errors": errors}
 
 
 def report(label: str, r: dict) -> None:
@@ -287,7 +294,9 @@ def report(label: str, r: dict) -> None:
           f"seats ms p50 {pct(lat, 50):6.1f} p95 {pct(lat, 95):6.1f} p99 {pct(lat, 99):6.1f} "
           f"max {max(lat, default=float('nan')) * 1000:6.1f}   server CPU "
           f"{r['cpu_ms_per_move']:.2f} ms/move, {r['cpu_share']:.0%} of a core, client {r['client_share']:.0%}   ({len(lat)} discards"
-          + (f", {r['failures']} sockets failed" if r["failures"] else "") + ")", flush=True)
+          + (f", {r['failures']} sockets failed" if r["failures"] else "")
+          + "".join(f", {n} {code} errors" for code, n in sorted(r["errors"].items()))
+          + ")", flush=True)
 
 
 def measure(env: dict[str, str], processes: int, counts: list[int], args, label: str) -> dict:

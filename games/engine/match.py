@@ -242,10 +242,12 @@ class Match:
         return Event("deal_scored", data)
 
     # ------------------------------------------------------------ projections
-    def view_for(self, seat: int) -> dict[str, Any]:
+    def view_for(self, seat: int, public: dict[str, Any] | None = None) -> dict[str, Any]:
+        """`public`: this match's spectator_view() as it stands, if the caller has it (only
+        read, never changed)."""
         from .views import seat_view
 
-        return seat_view(self, seat)
+        return seat_view(self, seat, public)
 
     def spectator_view(self) -> dict[str, Any]:
         from .views import public_view

@@ -134,8 +134,9 @@ def _hide_discard_order(match: Match, view: dict[str, Any]) -> None:
         view["last_discard"] = None
 
 
-def seat_view(match: Match, seat: int) -> dict[str, Any]:
-    view = public_view(match)
+def seat_view(match: Match, seat: int, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    # A shallow copy is enough: only top-level keys are set below.
+    view = dict(public) if public is not None else public_view(match)
     st = match.deal.seats[seat]
     tiles = st.tiles()
     if st.drawn is not None and st.drawn in tiles and match.deal.turn == seat:

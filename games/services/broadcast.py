@@ -9,11 +9,11 @@ loop to send them (it used to: a hop per change, with the next move queued behin
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -88,19 +88,21 @@ def on_commit_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 def _text(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, separators=(",", ":"))
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def change_messages(game: Game, match, events, from_version: int) -> list:
-    """One private frame per seat group and one public frame for spectators."""
+    """One private frame per seat group and one public frame for spectators (the public facts
+    worked out once for all five)."""
+    public = match.spectator_view() if not match.is_over else None
     out = []
     for seat in range(4):
-        frame = frames.update(game, match, events, from_version, seat)
+        frame = frames.update(game, match, events, from_version, seat, public)
         out.append(
             (protocol.group_for_seat(game.pk, seat),
              {"type": protocol.LAYER_UPDATE, "text": _text(frame)})
         )
-    frame = frames.update(game, match, events, from_version, None)
+    frame = frames.update(game, match, events, from_version, None, public)
     out.append(
         (protocol.group_for_game(game.pk), {"type": protocol.LAYER_PUBLIC, "text": _text(frame)})
     )
@@ -123,9 +125,15 @@ def presence_message(game: Game, notice: str | None = None) -> tuple[str, dict[s
 
 
 def answered_message(game: Game, seat: int, answer: dict[str, Any]) -> tuple[str, dict]:
-    frame = {"type": protocol.S_ANSWERED, "game": game.pk, "version": game.version,
-             "answer": answer}
+    return answered_message_for(game.pk, game.version, seat, answer)
+
+
+def answered_message_for(
+    game_id: int, version: int, seat: int, answer: dict[str, Any]
+) -> tuple[str, dict]:
+    """Only the answering seat's own tabs learn what it answered."""
+    frame = {"type": protocol.S_ANSWERED, "game": game_id, "version": version, "answer": answer}
     return (
-        protocol.group_for_seat(game.pk, seat),
+        protocol.group_for_seat(game_id, seat),
         {"type": protocol.LAYER_ANSWERED, "text": _text(frame)},
     )

@@ -28,10 +28,13 @@ def timer(game: Game, match) -> dict[str, Any] | None:
     return {"kind": kind, "ends_ms": int(ends.timestamp() * 1000), "seconds": seconds}
 
 
-def view(game: Game, match, seat: int | None) -> dict[str, Any]:
+def view(game: Game, match, seat: int | None, public: dict | None = None) -> dict[str, Any]:
+    """`public`: the match's spectator view, when the caller has it already."""
     if match.is_over:
         return match.review_view()
-    return match.spectator_view() if seat is None else match.view_for(seat)
+    if seat is None:
+        return public if public is not None else match.spectator_view()
+    return match.view_for(seat, public)
 
 
 def seats_info(game: Game) -> list[dict[str, Any]]:
@@ -90,7 +93,9 @@ def state(game: Game, match, seat: int | None) -> dict[str, Any]:
     return frame
 
 
-def update(game: Game, match, events, from_version: int, seat: int | None) -> dict[str, Any]:
+def update(
+    game: Game, match, events, from_version: int, seat: int | None, public: dict | None = None
+) -> dict[str, Any]:
     frame = {
         "type": protocol.S_UPDATE,
         "game": game.pk,
@@ -98,7 +103,7 @@ def update(game: Game, match, events, from_version: int, seat: int | None) -> di
         "from": from_version,
         "version": game.version,
         "events": project_events(events, seat),
-        "view": view(game, match, seat),
+        "view": view(game, match, seat, public),
         "timer": timer(game, match),
     }
     if game.result is not None:

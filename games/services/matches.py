@@ -57,6 +57,13 @@ def cached(game) -> Match | None:
     return match if match is not None and match.version == game.version else None
 
 
+def cached_at(game_id: int, version: int) -> Match | None:
+    """The cached Match of this game if it is at `version` (shared: do not change it)."""
+    with _lock:
+        match = _cache.get(game_id)
+    return match if match is not None and match.version == version else None
+
+
 def take(game) -> Match:
     """A Match the caller may change; nobody else sees it until put() back."""
     with _lock:

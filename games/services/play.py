@@ -19,7 +19,7 @@ from games.engine.errors import EngineError, IllegalAction, NotYourTurn
 from games.engine.record import results_of
 from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
 
-from . import broadcast, matches, schedule, snapshots
+from . import answers, broadcast, matches, schedule, snapshots
 from .errors import ServiceError
 from .frames import WINDOW_PHASES
 
@@ -43,14 +43,12 @@ class _Change:
         self.from_version = game.version
         self.deal = match.deal
         self.events: list = []
-        self.moves: list[Move] = []
+        self.moves: list[tuple[int, int, dict]] = []  # (seq, seat, action) to append
 
     def apply(self, action: Action) -> None:
         self.events.extend(self.match.apply(action))
         self.game.version += 1
-        self.moves.append(
-            Move(game=self.game, seq=self.game.version, seat=action.seat, action=action.to_json())
-        )
+        self.moves.append((self.game.version, action.seat, action.to_json()))
 
     @property
     def deal_started(self) -> bool:
@@ -61,20 +59,51 @@ class _Change:
         return self.game.version != self.from_version
 
 
-_lock_sql: dict[str, str] = {}  # by database vendor: the lock's SELECT, compiled once
+# What a move reads of the game row. The rest (the ruleset's JSON above all) is loaded only if
+# something asks for it, such as a Match rebuilt from the moves.
+_LOCKED_FIELDS = (
+    "id", "ruleset_name", "seed", "status", "version", "tournament", "claim_seconds",
+    "turn_seconds", "changed_at", "due_at", "pending", "seats_version", "finished", "result",
+)
+_lock_plans: dict[str, tuple] = {}  # by database vendor: the lock's SQL and converters
+
+
+def _lock_plan() -> tuple:
+    plan = _lock_plans.get(connection.vendor)
+    if plan is None:
+        qn = connection.ops.quote_name
+        fields = [Game._meta.get_field(name) for name in _LOCKED_FIELDS]
+        sql = (
+            f"SELECT {', '.join(qn(f.column) for f in fields)} FROM {qn(Game._meta.db_table)}"
+            f" WHERE {qn(Game._meta.pk.column)} = %s"
+        )
+        if connection.features.has_select_for_update:
+            sql += " FOR UPDATE"
+        converters = []
+        for f in fields:
+            col = f.get_col(Game._meta.db_table)
+            found = connection.ops.get_db_converters(col) + f.get_db_converters(connection)
+            converters.append([(conv, col) for conv in found])
+        plan = _lock_plans[connection.vendor] = (sql, [f.attname for f in fields], converters)
+    return plan
 
 
 def _lock(game_id: int) -> Game:
-    # The ORM compiling the same SELECT ... FOR UPDATE for every move cost more than running
-    # it: compile it once (inside a transaction, as FOR UPDATE requires) and reuse the SQL.
-    sql = _lock_sql.get(connection.vendor)
-    if sql is None:
-        query = Game.objects.select_for_update().filter(pk=0).order_by().query
-        sql = _lock_sql[connection.vendor] = query.get_compiler(connection=connection).as_sql()[0]
-    found = list(Game.objects.raw(sql, [game_id]))
-    if not found:
+    """The game row, locked until the transaction ends. The ORM compiling and iterating the
+    same SELECT ... FOR UPDATE for every move cost more than running it: the SQL and the
+    converters are worked out once, and the row read straight from the cursor."""
+    sql, names, converters = _lock_plan()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        row = cursor.fetchone()
+    if row is None:
         raise ServiceError("no_such_game", "There is no such game.")
-    return found[0]
+    values = []
+    for value, convs in zip(row, converters, strict=True):
+        for conv, col in convs:
+            value = conv(value, col, connection)
+        values.append(value)
+    return Game.from_db(connection.alias, names, values)
 
 
 _seat_cache: dict[int, tuple[int, dict[int, Seat]]] = {}
@@ -149,19 +178,24 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, _seats(game))
     # One statement for the moves, one for the row: a move costs lock + append + update.
     if change.moves:
-        _insert_moves(change.moves)
+        _insert_moves(game.pk, change.moves, now)
     _save_changed(game)
     messages = list(extra or [])
     if change.changed:
         messages = broadcast.change_messages(game, match, change.events, change.from_version) + (
             messages
         )
-    gid, due = game.pk, game.due_at
+    gid, due, version = game.pk, game.due_at, game.version
+    window = (
+        schedule.window_deadline(game)
+        if game.status == ACTIVE and match.phase in WINDOW_PHASES else None
+    )
     # A new deal: keep a snapshot so a restarted process need not replay the whole game.
     snapshot = snapshots.dump(match) if change.deal_started else None
 
     def after():
         matches.put(gid, match)
+        answers.window_opened(gid, version, window)
         broadcast._send_all(messages)
         if due is not None:
             from games import timers
@@ -178,22 +212,27 @@ _save_sql: dict[str, str] = {}
 _insert_sql: dict[tuple[str, int], str] = {}
 
 
-def _insert_moves(moves: list[Move]) -> None:
-    """Move.objects.bulk_create(moves) as one INSERT whose SQL is built once per row count (the
-    ids are not read back: nothing here uses them)."""
-    fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
+_MOVE_COLUMNS = ("game", "seq", "seat", "action", "created")
+
+
+def _insert_moves(game_id: int, moves: list[tuple[int, int, dict]], now: datetime) -> None:
+    """Move.objects.bulk_create(...) as one INSERT whose SQL is built once per row count, from
+    plain tuples (the ids are not read back: nothing here uses them)."""
     key = (connection.vendor, len(moves))
     sql = _insert_sql.get(key)
     if sql is None:
         qn = connection.ops.quote_name
-        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        columns = ", ".join(qn(Move._meta.get_field(name).column) for name in _MOVE_COLUMNS)
+        row = "(" + ", ".join(["%s"] * len(_MOVE_COLUMNS)) + ")"
         sql = _insert_sql[key] = (
-            f"INSERT INTO {qn(Move._meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+            f"INSERT INTO {qn(Move._meta.db_table)} ({columns})"
             f" VALUES {', '.join([row] * len(moves))}"
         )
-    params = [
-        f.get_db_prep_save(f.pre_save(move, True), connection) for move in moves for f in fields
-    ]
+    action_field = Move._meta.get_field("action")
+    created = Move._meta.get_field("created").get_db_prep_save(now, connection)
+    params: list = []
+    for seq, seat, action in moves:
+        params += (game_id, seq, seat, action_field.get_db_prep_save(action, connection), created)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
 
@@ -253,6 +292,10 @@ def submit_action(
     stale one is refused and a repeated one answered without applying it twice. Bots, timers
     and admins pass `seat` instead of a user."""
     now = clock.now()
+    if seat is not None:
+        held = answers.hold(game_id, seat, action_json, version, now)
+        if held is not None:
+            return held
     try:
         with transaction.atomic():
             game = _lock(game_id)
@@ -288,16 +331,16 @@ def _submit(change: _Change, action: Action, version: int, now: datetime) -> Out
         _close_window(change)
         _finish(change, now)
         return Outcome("late", game.version)
-    if version != game.version:
+    # "Ready" between deals is owed by everyone at once and may come after another seat's.
+    if version != game.version and not (action.type == READY and pos in match.waiting_on()):
         if _duplicate(game, pos, action, version):
             matches.put(game.pk, match)
             return Outcome("duplicate", game.version)
-        if not (action.type == READY and pos in match.waiting_on()):
-            raise ServiceError(
-                protocol.E_STALE,
-                f"You saw move {version} but the game is at move {game.version}; sync first.",
-                version=game.version,
-            )
+        raise ServiceError(
+            protocol.E_STALE,
+            f"You saw move {version} but the game is at move {game.version}; sync first.",
+            version=game.version,
+        )
     if match.phase in WINDOW_PHASES:
         return _answer(change, action, now)
     change.apply(action)
@@ -326,6 +369,30 @@ def _answer(change: _Change, action: Action, now: datetime) -> Outcome:
         return Outcome("applied", game.version)
     _finish(change, now, [broadcast.answered_message(game, pos, action.to_json())])
     return Outcome("answered", game.version)
+
+
+def close_window(game_id: int, version: int, now: datetime) -> Outcome:
+    """Close the window open at `version` once every answer is held (the last answerer calls
+    this). If the game has moved on, someone closed it already, with the answers held."""
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.version != version or game.status != ACTIVE:
+            return Outcome("applied", game.version)
+        match = matches.take(game)
+        change = _Change(game, match)
+        try:
+            if match.phase in WINDOW_PHASES and all(
+                str(p) in game.pending for p in match.waiting_on()
+            ):
+                _close_window(change)
+                _finish(change, now)
+        except BaseException:
+            if not change.changed:
+                matches.put(game.pk, match)
+            raise
+        if not change.changed:
+            matches.put(game.pk, match)
+        return Outcome("applied", game.version)
 
 
 def tick(game_id: int, now: datetime | None = None) -> bool:
