@@ -3,6 +3,7 @@ environment, so a bad value fails loudly when it is first read."""
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.core.signals import setting_changed
 
 from mahjong_site.env import env_int
 
@@ -26,7 +27,24 @@ _KNOWN = {
 }
 
 
+_values: dict[str, int] = {}  # read on every move: kept once read, until a setting changes
+
+
+def _forget(**kwargs) -> None:
+    _values.clear()
+
+
+setting_changed.connect(_forget)
+
+
 def get(name: str) -> int:
+    value = _values.get(name)
+    if value is None:
+        value = _values[name] = _read(name)
+    return value
+
+
+def _read(name: str) -> int:
     env_name, default, least = _KNOWN[name]
     value = getattr(settings, name, None)
     if value is None:

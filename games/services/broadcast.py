@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import orjson
-from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
+from django.db import close_old_connections, connections, transaction
 
 from games import protocol
 from games.models import Game
@@ -73,10 +73,31 @@ async def send_async(messages: list[tuple[str, dict[str, Any]]]) -> None:
         await _send_in_order(layer, messages)
 
 
+HEALTH_CHECK_SECONDS = 1.0
+_checked = threading.local()
+
+
+class _OnDatabaseThread(SyncToAsync):
+    """Like channels' database_sync_to_async, but the connections' age and health are checked
+    at most once a second (and after any database error), not twice per call: on PostgreSQL
+    each check is a round trip, and a move is one call."""
+
+    def thread_handler(self, loop, *args, **kwargs):
+        now = time.monotonic()
+        if now - getattr(_checked, "at", -HEALTH_CHECK_SECONDS) >= HEALTH_CHECK_SECONDS:
+            _checked.at = now
+            close_old_connections()
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            if any(c.errors_occurred for c in connections.all(initialized_only=True)):
+                close_old_connections()
+
+
 async def call(fn: Callable, *args: Any, **kwargs: Any) -> Any:
     """fn(*args, **kwargs) on the database thread, then its committed changes' frames sent from
     this loop before its result is returned (or its error raised)."""
-    result, messages, exc = await database_sync_to_async(_collecting)(fn, args, kwargs)
+    result, messages, exc = await _OnDatabaseThread(_collecting)(fn, args, kwargs)
     await send_async(messages)
     if exc is not None:
         raise exc
