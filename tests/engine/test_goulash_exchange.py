@@ -14,6 +14,7 @@ from games.engine.errors import IllegalAction, NotationError, NotYourTurn
 from games.engine.events import project_events
 from games.engine.exchange import partner
 from games.engine.match import Match
+from games.engine.record import build_record, verify_record
 from games.engine.replay import expand, replay_steps
 from games.engine.ruleset import PRESETS
 from games.engine.tiles import parse_tiles
@@ -232,6 +233,14 @@ def test_a_british_game_with_goulash_exchanges_finishes_and_replays_exactly():
     steps = replay_steps(match.ruleset, match.seed, match.actions, reveal=False)
     last = expand(steps["steps"])[-1]
     assert last["seats"] == match.spectator_view()["seats"]
+    players = [{"chair": c, "seat": match.seating.seat_of[c], "name": f"P{c}", "bot": "greedy"}
+               for c in range(4)]
+    assert verify_record(build_record(match, players=players)).ok  # `python -m games.engine verify`
+    # A record whose exchange passes four tiles is refused, naming why.
+    record = build_record(match, players=players)
+    k = next(i for i, a in enumerate(record["actions"]) if a["type"] == A.EXCHANGE)
+    record["actions"][k]["tiles"] = "b1 b1 b1 b1"
+    assert "exactly 3" in verify_record(record).reason
 
 
 def test_the_greedy_bot_keeps_the_wild_and_its_pairs_and_passes_lone_simples():
