@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from .axe import report, violations
 from .helpers import play_now
 from .server import ROOT
 
@@ -19,10 +20,14 @@ def _goulash_table(env, username: str) -> int:
 
 
 def _round(page, n: int) -> None:
-    page.wait_for_selector(".hand.to-exchange")
-    prompt = page.locator("#prompt")
-    assert f"round {n} of 3" in prompt.inner_text()
-    assert prompt.inner_text().startswith("Goulash: pass 3 tiles to ")
+    """Wait until this player is asked for round n's tiles."""
+    page.wait_for_function(
+        "n => !!document.querySelector('.hand.to-exchange')"
+        " && document.getElementById('prompt').textContent.includes(`round ${n} of 3`)",
+        arg=n,
+    )
+    assert page.locator("#prompt").inner_text().startswith("Goulash: pass 3 tiles to ")
+    assert page.locator(".hand .tile.picked").count() == 0  # a new round starts afresh
 
 
 def test_a_player_passes_three_tiles_three_times(site_url, site_env, new_page, artifacts):
@@ -53,6 +58,8 @@ def test_a_player_passes_three_tiles_three_times(site_url, site_env, new_page, a
     assert tiles.nth(2).get_attribute("aria-pressed") == "true"
     assert "3 of 3 chosen" in page.locator("#prompt").inner_text()
     page.screenshot(path=str(artifacts / "goulash-exchange.png"))
+    found = violations(page)
+    assert not found, report(found)
     tiles.nth(6).click()
     assert "click one of them to put it back" in page.locator("#refusal").inner_text()
     assert page.locator(".hand .tile.picked").count() == 3
@@ -84,10 +91,15 @@ def test_a_player_passes_three_tiles_three_times(site_url, site_env, new_page, a
     button.focus()
     page.keyboard.press("Enter")
 
-    # Round 3 (East-North, West-South), then play begins.
+    # Round 3 (East-North, West-South) on a phone: the prompt and the button fit, no sideways
+    # scrolling; then play begins.
     _round(page, 3)
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert button.is_visible()
     for i in (1, 3, 5):
         tiles.nth(i).click()
+    page.screenshot(path=str(artifacts / "goulash-phone.png"))
     button.click()
     page.wait_for_function("document.getElementById('table').dataset.phase !== 'exchange'")
     assert page.locator(".hand.to-exchange").count() == 0

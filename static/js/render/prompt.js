@@ -1,6 +1,6 @@
 // Whose turn it is, what you may do now, and the buttons for it (only the legal ones).
 import { esc, parseTiles, tileHTML, tileWords, tilesHTML } from "../tiles.js";
-import { exchangeButtonHTML, exchangePrompt } from "./exchange.js";
+import { exchangeButtonHTML, exchangePrompt, mayExchange } from "./exchange.js";
 
 const KEYS = { win: "W", kong: "K", pung: "P", chow: "C", pass: "N" };
 
@@ -119,6 +119,8 @@ export function timerHTML(ctx) {
     return '<span class="claims-wait" role="status"><i aria-hidden="true"></i>Waiting for claims</span>';
   }
   if (!t || !t.ends_ms) return "";
+  // A Goulash's turn clock runs for the seats still choosing: once yours are passed, it is theirs.
+  if (v && v.phase === "exchange" && !mayExchange(v)) return "";
   const left = Math.max(0, t.ends_ms - ctx.now());
   const frac = t.seconds ? Math.min(1, left / (t.seconds * 1000)) : 0;
   const secs = Math.ceil(left / 1000);
