@@ -2,14 +2,17 @@
 classical.md §4, "Draw" row: "three 3-tile exchanges (E<->W & N<->S, then E<->S & W<->N, then
 E<->N & W<->S)"), before East's first discard."""
 
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engine import actions as A
 from games.engine import bots
 from games.engine.actions import Action
-from games.engine.deal import EXCHANGE, PLAY
+from games.engine.deal import EXCHANGE, PLAY, Deal
 from games.engine.errors import IllegalAction, NotationError, NotYourTurn
 from games.engine.events import project_events
 from games.engine.exchange import partner
@@ -255,3 +258,27 @@ def test_the_greedy_bot_keeps_the_wild_and_its_pairs_and_passes_lone_simples():
     assert Counter(passed) == Counter(_tiles("b4 b6 c5"))
     random_pick = bots.exchange_tiles(deal, 0, "random")
     assert len(random_pick) == 3 and not Counter(random_pick) - Counter(deal.seats[0].tiles())
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**31), dealer=st.integers(0, 3), order=st.permutations(range(4)))
+def test_any_choices_in_any_order_keep_every_tile_and_swap_exactly(seed, dealer, order):
+    """classical.md §4 "Draw" row, for any shuffle and any three tiles chosen (the random bot's
+    picks) in any order of seats: every tile stays accounted for, hands keep their sizes, and
+    each seat ends each round with its hand less what it passed plus what its partner passed."""
+    deal = Deal(BRITISH, f"swap {seed}", dealer=dealer, goulash=True)
+    if deal.phase != EXCHANGE:
+        return  # the wall ran out on bonus tiles during the deal: a wash-out, no exchanges
+    rng = random.Random(seed)
+    for round_ in (1, 2, 3):
+        before = [Counter(s.tiles()) for s in deal.seats]
+        chosen = {s: bots.exchange_tiles(deal, s, "random", rng) for s in range(4)}
+        for s in order:
+            _check(deal)
+            deal.apply(Action(s, A.EXCHANGE, tiles=chosen[s]))
+        for s in range(4):
+            p = partner(dealer, s, round_)
+            assert Counter(deal.seats[s].tiles()) == before[s] - Counter(chosen[s]) + Counter(
+                chosen[p])
+    _check(deal)
+    assert deal.phase != EXCHANGE
