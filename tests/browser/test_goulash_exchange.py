@@ -4,6 +4,7 @@ fourth, passes them three times, and sees the tiles received marked in the hand.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -105,3 +106,13 @@ def test_a_player_passes_three_tiles_three_times(site_url, site_env, new_page, a
     assert page.locator(".hand.to-exchange").count() == 0
     assert "exchanges are over" in page.locator("#move-log").inner_text()
     page.screenshot(path=str(artifacts / "goulash-play.png"))
+
+    # The running game's replay names the rounds and never the tiles passed.
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{site_url}/game/{game_id}/replay/")
+    page.wait_for_selector("body[data-replay-ready]")
+    moves = page.locator("#move-list").inner_text()
+    assert "Goulash exchange, round 3 of 3" in moves and "exchanges are over" in moves
+    tile = r"(\d (Bamboo|Characters|Dots)|(East|South|West|North) Wind|(Red|Green|White) Dragon)"
+    assert not re.search(r"pass(es)? " + tile, moves)
+    assert "receive" not in moves
