@@ -9,6 +9,10 @@ the web protocol and the CLI.
   {"seat": 0, "type": "promote_kong", "tile": "c5"}        add a drawn fourth tile to a melded pung
   {"seat": 1, "type": "pass"}                              decline a claim or a robbing chance
   {"seat": 2, "type": "ready"}                             after a deal: ready for the next one
+  {"seat": 0, "type": "exchange", "tiles": "b1 c5 wn"}     a Goulash: pass three concealed tiles
+
+In `legal_actions` an exchange is offered as `{"seat": 0, "type": "exchange"}` with no tiles:
+any three concealed tiles may be passed, and listing every choice would run to hundreds.
 """
 
 from __future__ import annotations
@@ -28,8 +32,10 @@ CONCEALED_KONG = "concealed_kong"
 PROMOTE_KONG = "promote_kong"
 PASS = "pass"
 READY = "ready"
+EXCHANGE = "exchange"
+EXCHANGE_COUNT = 3  # tiles passed in each round of a Goulash exchange
 
-TYPES = (DISCARD, CHOW, PUNG, KONG, WIN, CONCEALED_KONG, PROMOTE_KONG, PASS, READY)
+TYPES = (DISCARD, CHOW, PUNG, KONG, WIN, CONCEALED_KONG, PROMOTE_KONG, PASS, READY, EXCHANGE)
 _WITH_TILE = (DISCARD, CONCEALED_KONG, PROMOTE_KONG)
 CLAIMS = (WIN, KONG, PUNG, CHOW)  # precedence, highest first (seed 003 §3.4)
 
@@ -74,6 +80,13 @@ class Action:
             tiles = tuple(sorted(parse_tiles(data["tiles"])))
             if len(tiles) != 3:
                 raise NotationError("a chow has exactly three tiles")
+        if kind == EXCHANGE and "tiles" in data:
+            # Offered without tiles in `legal_actions`; sent, it names the three to pass.
+            if not isinstance(data["tiles"], str):
+                raise NotationError('an exchange names its tiles, e.g. "tiles": "b1 c5 wn"')
+            tiles = tuple(sorted(parse_tiles(data["tiles"])))
+            if len(tiles) != EXCHANGE_COUNT:
+                raise NotationError(f"an exchange passes exactly {EXCHANGE_COUNT} tiles")
         call = data.get("call", False)
         if not isinstance(call, bool) or (call and kind != DISCARD):
             raise NotationError("only a discard can carry an Original Call")
@@ -87,6 +100,8 @@ class Action:
             )
         if self.type == CHOW:
             return "chows " + ", ".join(tile_words(t) for t in self.tiles)
+        if self.type == EXCHANGE:
+            return "passes three tiles"
         if self.type in (CONCEALED_KONG, PROMOTE_KONG):
             return f"declares a kong of {tile_words(self.tile)}"
         return {PUNG: "pungs", KONG: "kongs", WIN: "goes out", PASS: "passes", READY: "is ready"}[

@@ -3,7 +3,8 @@
   random  - any legal action, uniformly (the simulator's player)
   greedy  - goes out whenever it can; claims only what brings it nearer to going out;
             discards the tile that leaves the fewest tiles from calling (shanten),
-            breaking ties by keeping tiles that many others could join
+            breaking ties by keeping tiles that many others could join;
+            in a Goulash's exchanges passes the tiles least likely to make a pung (below)
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from . import actions as A
 from .actions import Action
 
 if TYPE_CHECKING:
+    from .deal import Deal
     from .match import Match
 
 LEVELS = ("random", "greedy")
@@ -40,10 +42,40 @@ def _usefulness(counts: list[int], t: int) -> int:
     return score
 
 
+def exchange_tiles(
+    deal: Deal, seat: int, level: str = "greedy", rng: random.Random | None = None
+) -> tuple[int, ...]:
+    """Three concealed tiles to pass in a Goulash exchange (001; classical.md §4).
+
+    A Goulash has no chows and its 2 of Bamboo is wild, so only pungs, kongs and the pair
+    matter: keep the wild, then sets and pairs, then single honours and terminals (they score
+    more as pungs, the seat's own wind, the prevailing wind and the dragons most); pass single
+    simples first, which without chows have nothing to grow into but a pung."""
+    counts = list(deal.seats[seat].hand)
+    if level == "random":
+        held = [t for t in range(34) for _ in range(counts[t])]
+        return tuple(sorted((rng or random.Random()).sample(held, A.EXCHANGE_COUNT)))
+    wild = deal.ruleset.wild_tile
+    valued = {31, 32, 33, 27 + deal.wind_of(seat), 27 + deal.prevailing_wind}
+
+    def keep(t: int) -> tuple:
+        terminal = t >= 27 or t % 9 in (0, 8)
+        return (t == wild, min(counts[t], 3), t in valued, terminal, t)
+
+    passed = []
+    for _ in range(A.EXCHANGE_COUNT):
+        t = min((t for t in range(34) if counts[t]), key=keep)
+        counts[t] -= 1
+        passed.append(t)
+    return tuple(sorted(passed))
+
+
 def choose(match: Match, seat: int, level: str = "greedy", rng: random.Random | None = None):
     legal = match.legal_actions(seat)
     if not legal:
         return None
+    if legal[0].type == A.EXCHANGE:  # offered as "any three tiles": the bot names them
+        return Action(seat, A.EXCHANGE, tiles=exchange_tiles(match.deal, seat, level, rng))
     if level == "random":
         return (rng or random.Random()).choice(legal)
     return _greedy(match, seat, legal)

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import actions as A
-from . import refusals
+from . import exchange, refusals
 from .actions import Action
 from .analysis import is_thirteen_orphans, waits
 from .errors import GameOver, IllegalAction, NotYourTurn
 from .events import Event
 from .melds import CLAIMED_KONG, CONCEALED_KONG, PROMOTED_KONG, Meld
-from .phases import CLAIM, INITIAL_KONG, OVER, PLAY, ROB
+from .phases import CLAIM, EXCHANGE, INITIAL_KONG, OVER, PLAY, ROB
 from .rituals import WallBreak, break_by
 from .rng import Rng
 from .ruleset import Ruleset
@@ -129,6 +129,11 @@ class Deal:
         self._turn_cache: tuple[int, list[Action]] | None = None
         self.dealer_last_dealt: int | None = None  # East's 14th tile, if he goes out on his deal
         self.rob_initial = False  # the open rob window is for a kong declared after the deal
+        # A Goulash's exchanges (001): the round under way (0: none), the tiles each seat has
+        # chosen to pass in it, and what each received in the last round done.
+        self.exchange_round = 0
+        self.exchange_chosen: dict[int, tuple[int, ...]] = {}
+        self.exchange_received: dict[int, tuple[int, ...]] = {}
 
         rng = Rng(seed, f"deal:{number}")
         if tiles is None:
@@ -203,8 +208,72 @@ class Deal:
             for s in order:
                 if not self._replace_bonus(s):
                     return
+        if self.goulash:
+            self._start_exchange(1)
+            return
+        self._after_dealing()
+
+    def _after_dealing(self) -> None:
+        order = [(self.dealer + k) % 4 for k in range(4)]
         self.initial_queue = [s for s in order if self._has_quad(s)]
         self._next_initial()
+
+    # ------------------------------------------------------- Goulash exchanges
+    def _start_exchange(self, round_: int) -> None:
+        self.phase = EXCHANGE
+        self.turn = self.dealer
+        self.exchange_round = round_
+        self.exchange_chosen = {}
+        self._emit(
+            "exchange_round",
+            {
+                "round": round_,
+                "rounds": exchange.ROUNDS,
+                "partners": exchange.partners(self.dealer, round_),
+            },
+        )
+
+    def _apply_exchange(self, action: Action) -> None:
+        seat, round_ = action.seat, self.exchange_round
+        self.exchange_chosen[seat] = action.tiles
+        to = exchange.partner(self.dealer, seat, round_)
+        # Others learn only that this seat has chosen; the tiles are its own business.
+        self._emit(
+            "exchange_chosen",
+            {"seat": seat, "round": round_},
+            seat,
+            {"tiles": format_tiles(action.tiles), "to_seat": to},
+        )
+        if len(self.exchange_chosen) < 4:
+            return
+        for s, tiles in self.exchange_chosen.items():
+            for t in tiles:
+                self.seats[s].hand[t] -= 1
+        received = {}
+        for s, tiles in self.exchange_chosen.items():
+            to = exchange.partner(self.dealer, s, round_)
+            for t in tiles:
+                self.seats[to].hand[t] += 1
+            received[to] = tiles
+        self.exchange_received = received
+        for s in range(4):
+            st = self.seats[s]
+            if st.drawn is not None and not st.hand[st.drawn]:
+                st.drawn = None  # a replacement tile passed on is no longer "just drawn"
+            self._emit(
+                "exchange_received",
+                {"seat": s, "from_seat": exchange.partner(self.dealer, s, round_),
+                 "round": round_},
+                s,
+                {"tiles": format_tiles(received[s])},
+            )
+        self.exchange_chosen = {}
+        if round_ < exchange.ROUNDS:
+            self._start_exchange(round_ + 1)
+            return
+        self.exchange_round = 0
+        self._emit("exchange_done", {"rounds": exchange.ROUNDS})
+        self._after_dealing()
 
     def _give(self, seat: int, tile: int, source: str, replacement: bool = False) -> None:
         """`seat` draws `tile` from the live wall ("wall") or the dead wall."""
@@ -298,6 +367,8 @@ class Deal:
     def waiting_on(self) -> list[int]:
         if self.phase in (PLAY, INITIAL_KONG):
             return [self.turn]
+        if self.phase == EXCHANGE:
+            return [s for s in range(4) if s not in self.exchange_chosen]
         if self.phase in (CLAIM, ROB):
             return [s for s in range(4) if s != self.window_from and s not in self.answers]
         return []
@@ -327,6 +398,9 @@ class Deal:
                 return []
             quads = [t for t in range(34) if self.seats[seat].hand[t] == 4]
             return [Action(seat, A.CONCEALED_KONG, t) for t in quads] + [Action(seat, A.PASS)]
+        if self.phase == EXCHANGE:
+            # One entry stands for "any three concealed tiles" (see actions.py).
+            return [] if seat in self.exchange_chosen else [Action(seat, A.EXCHANGE)]
         if seat == self.window_from or seat in self.answers:
             return []
         return self._window_options(seat)
@@ -420,10 +494,16 @@ class Deal:
         seat = action.seat
         if seat not in self.waiting_on():
             raise NotYourTurn(refusals.not_waiting(self, seat))
-        if action not in self.legal_actions(seat):
+        if self.phase == EXCHANGE and action.type == A.EXCHANGE:
+            why = exchange.refusal(self, action)
+            if why:
+                raise IllegalAction(why)
+        elif action not in self.legal_actions(seat):
             raise IllegalAction(refusals.why_illegal(self, action))
         start = len(self.events)
-        if self.phase == PLAY:
+        if self.phase == EXCHANGE:
+            self._apply_exchange(action)
+        elif self.phase == PLAY:
             self._apply_turn(action)
         elif self.phase == INITIAL_KONG:
             self._apply_initial(action)

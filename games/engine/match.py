@@ -13,7 +13,7 @@ from typing import Any
 from . import ENGINE_VERSION
 from . import actions as A
 from .actions import Action
-from .deal import CLAIM, INITIAL_KONG, PLAY, ROB, Deal
+from .deal import CLAIM, EXCHANGE, INITIAL_KONG, PLAY, ROB, Deal
 from .errors import GameOver, IllegalAction, NotYourTurn, RecordError
 from .events import Event
 from .rituals import Seating, WallBreak, first_dealer, seating_for
@@ -21,7 +21,13 @@ from .ruleset import Ruleset, get_ruleset
 from .settle import DealSummary, summarise_deal
 
 RECORD_FORMAT = "mahjong-record/1"
-_PHASES = {PLAY: "play", INITIAL_KONG: "initial_kong", CLAIM: "claim", ROB: "rob"}
+_PHASES = {
+    PLAY: "play",
+    INITIAL_KONG: "initial_kong",
+    CLAIM: "claim",
+    ROB: "rob",
+    EXCHANGE: "exchange",
+}
 
 
 @dataclass
@@ -66,6 +72,8 @@ def dealer_stays(ruleset: Ruleset, winner: int | None, dealer: int, streak: int)
 
 
 class Match:
+    deal_class = Deal  # the replay viewer deals with a subclass that records each ritual
+
     def __init__(self, ruleset: Ruleset, seed: str, seating: Seating | None = None) -> None:
         self.ruleset = ruleset
         self.seed = seed
@@ -119,7 +127,7 @@ class Match:
         if st.deal_number == 1 and self.ruleset.first_break_own_wall and self.seating.second_throw:
             # 002 note: the first East breaks his own wall by the last throw of the seating.
             brk = WallBreak(st.dealer, self.seating.second_throw, st.dealer, ())
-        return Deal(
+        return self.deal_class(
             self.ruleset,
             self.seed,
             st.dealer,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .actions import Action
 from .melds import CONCEALED_KONG
-from .phases import CLAIM, INITIAL_KONG, PLAY, ROB
+from .phases import CLAIM, EXCHANGE, INITIAL_KONG, PLAY, ROB
 from .tiles import tile_words
 from .wintest import refusal
 
@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from .deal import Deal
 
 def not_waiting(deal: Deal, seat: int) -> str:
+    if deal.phase == EXCHANGE:
+        return "you have already chosen the tiles to pass this round; waiting for the others"
     if deal.phase in (CLAIM, ROB) and seat == deal.window_from:
         return "you cannot claim your own tile"
     if deal.phase in (CLAIM, ROB) and seat in deal.answers:
@@ -25,6 +27,10 @@ def not_waiting(deal: Deal, seat: int) -> str:
 def why_illegal(deal: Deal, action: Action) -> str:
     kind = action.type
     st = deal.seats[action.seat]
+    if deal.phase == EXCHANGE:
+        return "first pass three tiles: the Goulash exchanges come before play"
+    if kind == A.EXCHANGE:
+        return "tiles are exchanged only before play begins in a Goulash deal"
     if kind == A.DISCARD:
         if deal.phase != PLAY:
             return "you can only discard on your own turn"

@@ -113,13 +113,14 @@ def _hooked_match(ruleset: Ruleset, seed: str, rec: _Recorder) -> Match:
                 rec.emitted(match, self)
 
     class ReplayMatch(Match):
+        deal_class = ReplayDeal
+
         def _new_deal(self) -> Deal:
-            st = self.state
+            # The live match's own dealing (a Goulash, the first deal's break) so the steps
+            # replay exactly what was played.
             rec.building = True
             try:
-                return ReplayDeal(
-                    self.ruleset, self.seed, st.dealer, st.prevailing_wind, number=st.deal_number
-                )
+                return super()._new_deal()
             finally:
                 rec.building = False
 

@@ -13,6 +13,8 @@ import time
 from collections import Counter
 
 from . import actions as A
+from .actions import Action
+from .bots import exchange_tiles
 from .deal import Deal
 from .ruleset import get_ruleset
 
@@ -23,7 +25,10 @@ def play_deal(deal: Deal, rng: random.Random) -> int:
         seat = deal.waiting_on()[0]
         legal = deal.legal_actions(seat)
         win = [a for a in legal if a.type == A.WIN]
-        deal.apply(win[0] if win else rng.choice(legal))
+        if legal[0].type == A.EXCHANGE:  # a Goulash: any three tiles, the random bot's pick
+            deal.apply(Action(seat, A.EXCHANGE, tiles=exchange_tiles(deal, seat, "random", rng)))
+        else:
+            deal.apply(win[0] if win else rng.choice(legal))
         moves += 1
     return moves
 

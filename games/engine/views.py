@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, Any
 
+from . import exchange
 from .tiles import WIND_TOKENS, format_tiles
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ def public_view(match: Match) -> dict[str, Any]:
         ),
         "claim": claim,
         "goulash": deal.goulash,
+        "exchange": _exchange_public(deal),
         "last_deal": last,
         "standings": [x.to_json() for x in match.standings()] if match.is_over else None,
         "hand": None,
@@ -121,6 +123,35 @@ def public_view(match: Match) -> dict[str, Any]:
     if match.ruleset.discard_display == "centre":
         _hide_discard_order(match, view)
     return view
+
+
+def _exchange_public(deal) -> dict[str, Any] | None:
+    """A Goulash's exchange under way (001): the round, who passes to whom and who has chosen;
+    never which tiles."""
+    if not deal.exchange_round:
+        return None
+    r = deal.exchange_round
+    return {
+        "round": r,
+        "rounds": exchange.ROUNDS,
+        "partners": exchange.partners(deal.dealer, r),
+        "chosen": [s in deal.exchange_chosen for s in range(4)],
+    }
+
+
+def _exchange_own(deal, seat: int) -> dict[str, Any] | None:
+    """The seat's own side of the exchanges: the tiles it chose this round and, until the first
+    discard, the tiles it received in the last round done (so its table can mark them)."""
+    received = deal.exchange_received.get(seat) if not deal.discards_made else None
+    if not deal.exchange_round and received is None:
+        return None
+    own = dict(_exchange_public(deal) or {"round": None, "rounds": exchange.ROUNDS})
+    if deal.exchange_round:
+        own["partner"] = exchange.partner(deal.dealer, seat, deal.exchange_round)
+        chosen = deal.exchange_chosen.get(seat)
+        own["passed"] = format_tiles(chosen) if chosen else None
+    own["received"] = format_tiles(received) if received else None
+    return own
 
 
 def _hide_discard_order(match: Match, view: dict[str, Any]) -> None:
@@ -146,6 +177,7 @@ def seat_view(match: Match, seat: int, public: dict[str, Any] | None = None) -> 
     view["viewer"] = seat
     view["legal_actions"] = [a.to_json() for a in match.legal_actions(seat)]
     view["answered"] = seat in match.deal.answers
+    view["exchange"] = _exchange_own(match.deal, seat)
     return view
 
 

@@ -20,7 +20,7 @@ def timer(game: Game, match) -> dict[str, Any] | None:
         return None
     if match.phase in WINDOW_PHASES:
         kind, seconds = "claim", game.claim_seconds
-    elif game.turn_seconds and match.phase in ("play", "deal_over"):
+    elif game.turn_seconds and match.phase in ("play", "deal_over", "exchange"):
         kind, seconds = "turn", game.turn_seconds
     else:
         return None

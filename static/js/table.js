@@ -5,6 +5,7 @@ import { Connection } from "./socket.js";
 import { parseTiles } from "./tiles.js";
 import { renderTable, renderCountdown } from "./render/layout.js";
 import { nothingToClaim } from "./render/prompt.js";
+import { EXCHANGE_COUNT, mayExchange } from "./render/exchange.js";
 import { logEntries, trimLog } from "./render/log.js";
 
 // Table settings kept in this browser.
@@ -39,6 +40,11 @@ const state = {
   pending: false,
   originalCall: false,
   chowOpen: false,
+  // A Goulash exchange: the places in the hand chosen to pass (for the round named by the key),
+  // and the tiles just received, marked in the hand for a moment.
+  exchangePicks: [],
+  exchangeKey: null,
+  received: [],
   focusIdx: null,
   fresh: null,
   showRituals: false,
@@ -82,6 +88,8 @@ function ctx() {
     answered: state.answered,
     originalCall: state.originalCall,
     chowOpen: state.chowOpen,
+    exchangePicks: state.exchangePicks,
+    received: state.received,
     focusIdx: state.focusIdx,
     fresh: state.fresh,
     timer: state.timer,
@@ -165,6 +173,59 @@ function passIfNothingToClaim() {
   autoPassed = state.version;
   state.quiet = true;
   send(v.legal_actions[i]);
+}
+
+// A new exchange round (or none) starts with nothing chosen.
+function syncExchange() {
+  const v = state.view;
+  const key = v && v.phase === "exchange" && v.exchange ? `${v.deal_number}:${v.exchange.round}` : null;
+  if (key !== state.exchangeKey) {
+    state.exchangeKey = key;
+    state.exchangePicks = [];
+  }
+}
+
+const RECEIVED_MARK_MS = 4000;
+let receivedTimer = null;
+
+function markReceived(events) {
+  const mine = events.filter((e) => e.type === "exchange_received" && e.tiles);
+  if (!mine.length) return;
+  state.received = parseTiles(mine[mine.length - 1].tiles);
+  clearTimeout(receivedTimer);
+  receivedTimer = setTimeout(() => {
+    state.received = [];
+    render();
+  }, RECEIVED_MARK_MS);
+}
+
+function toggleExchangePick(idx) {
+  const picks = state.exchangePicks;
+  const at = picks.indexOf(idx);
+  if (at >= 0) {
+    picks.splice(at, 1);
+  } else if (picks.length >= EXCHANGE_COUNT) {
+    showError(`You have chosen ${EXCHANGE_COUNT} tiles: click one of them to put it back first.`);
+    announce(`You have already chosen ${EXCHANGE_COUNT} tiles.`);
+    return;
+  } else {
+    picks.push(idx);
+  }
+  showError(null);
+  render();
+}
+
+function sendExchange() {
+  const v = state.view;
+  if (!mayExchange(v)) return;
+  if (state.exchangePicks.length !== EXCHANGE_COUNT) {
+    showError(`Choose ${EXCHANGE_COUNT} tiles in your hand to pass (${state.exchangePicks.length} chosen so far).`);
+    return;
+  }
+  const tiles = [...root.querySelectorAll(".hand button")];
+  const chosen = state.exchangePicks.map((i) => tiles[i]?.dataset.tile).filter(Boolean);
+  if (chosen.length !== EXCHANGE_COUNT) return;
+  send({ type: "exchange", tiles: chosen.join(" ") });
 }
 
 // ----------------------------------------------------------------- applying server frames
@@ -269,6 +330,7 @@ function onState(frame) {
   state.answered = frame.answer || null;
   state.pending = false;
   state.originalCall = false;
+  syncExchange();
   if (state.view && Array.isArray(frame.events)) {
     state.claims = [];
     // A whole deal resent (a reload, a sync): its rituals open only if it has barely begun (below).
@@ -302,6 +364,8 @@ function onUpdate(frame) {
   state.pending = false;
   if (!before || before.phase !== frame.view.phase || (frame.view.claim == null)) state.answered = null;
   if (frame.view.phase !== "claim") state.chowOpen = false;
+  syncExchange();
+  markReceived(events);
   const c = ctx();
   fadeRefusal();
   trackRituals(events);
@@ -338,6 +402,7 @@ function onMessage(msg) {
     case "ack":
       state.pending = false;
       state.quiet = false;
+      state.retried = 0;
       if (msg.status === "answered") {
         state.answered = state.lastSent || true;
         render();
@@ -353,6 +418,14 @@ function onMessage(msg) {
         // The pass sent for a seat with nothing to claim came too late: nothing to tell.
         state.quiet = false;
         conn.send({ type: "sync" });
+        break;
+      }
+      // Exchanges are chosen by all four at once: another seat's choice may have moved the
+      // game on since this one was made; the same tiles are still ours to pass, so send again.
+      if (msg.code === "stale" && state.lastSent?.type === "exchange" && mayExchange(state.view) && msg.version != null && msg.version > state.version && (state.retried || 0) < 3) {
+        state.retried = (state.retried || 0) + 1;
+        state.pending = true;
+        conn.send({ type: "action", action: state.lastSent, version: msg.version });
         break;
       }
       showError(msg.message || "That was refused.");
@@ -433,6 +506,10 @@ root.addEventListener("click", (ev) => {
   const tile = ev.target.closest(".hand button");
   if (tile) {
     state.focusIdx = Number(tile.dataset.idx);
+    if (mayExchange(state.view)) {
+      if (!state.pending) toggleExchangePick(Number(tile.dataset.idx));
+      return;
+    }
     if (tile.getAttribute("aria-disabled") === "true") {
       const v = state.view;
       const mine = v && v.turn === v.viewer && v.phase === "play";
@@ -456,6 +533,9 @@ root.addEventListener("click", (ev) => {
     return;
   }
   switch (btn.dataset.act) {
+    case "exchange":
+      sendExchange();
+      break;
     case "chow-menu":
       state.chowOpen = !state.chowOpen;
       render();

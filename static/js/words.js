@@ -57,6 +57,16 @@ export function eventWords(e, ctx) {
       return "The wall is exhausted: the deal is a draw.";
     case "deal_scored":
       return e.game_over ? "The game is over." : "The deal is scored.";
+    case "exchange_round":
+      return `Goulash exchange, round ${e.round} of ${e.rounds}: everyone passes 3 tiles face down.`;
+    case "exchange_chosen":
+      // Who else has chosen shows on their seats; the log keeps only your own choice.
+      // (A review after the game shows every seat's tiles.)
+      return e.tiles ? `${who(e.seat)} pass${you(e.seat) ? "" : "es"} ${tilesWords(e.tiles)} to ${who(e.to_seat)}.` : null;
+    case "exchange_received":
+      return e.tiles ? `${who(e.seat)} receive${you(e.seat) ? "" : "s"} ${tilesWords(e.tiles)} from ${who(e.from_seat)}.` : null;
+    case "exchange_done":
+      return "The exchanges are over: play begins.";
     case "ready":
       return you(e.seat) ? null : `${who(e.seat)} is ready for the next deal.`;
     default:

@@ -35,8 +35,9 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def site_url(tmp_path_factory):
-    """A Daphne process on a free port with its own database; yields its base URL."""
+def site_env(tmp_path_factory):
+    """The live server's environment (its own migrated database), so that a test can prepare a
+    game there through the services, as a management shell would."""
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"{CHROMIUM} is not installed")
     db = tmp_path_factory.mktemp("browser-db") / "db.sqlite3"
@@ -60,6 +61,13 @@ def site_url(tmp_path_factory):
         check=True,
         capture_output=True,
     )
+    return env
+
+
+@pytest.fixture(scope="session")
+def site_url(site_env, tmp_path_factory):
+    """A Daphne process on a free port with its own database; yields its base URL."""
+    env = site_env
     log = tmp_path_factory.mktemp("browser-log") / "daphne.log"
     with daphne(env, log) as base:
         yield base

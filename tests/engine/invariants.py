@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engine.deal import INITIAL_KONG, OVER, PLAY, Deal
+from games.engine.deal import EXCHANGE, INITIAL_KONG, OVER, PLAY, Deal
 from games.engine.tiles import all_tiles, parse_tiles
 
 
@@ -30,7 +30,7 @@ def hand_sizes_right(deal: Deal) -> None:
             expected = {n, n + 1} if s == deal.result.winner else {n}
             if deal.result.winner is None:
                 expected = {n, n + 1}  # a bonus tile as the last tile stops a turn midway
-        elif deal.phase == INITIAL_KONG or deal.rob_initial:
+        elif deal.phase in (INITIAL_KONG, EXCHANGE) or deal.rob_initial:
             expected = {n + 1} if s == deal.dealer else {n}
             if deal.rob_initial and s == deal.window_from:
                 expected = {e - 1 for e in expected}  # the kong's loose tile is not yet taken
@@ -93,6 +93,12 @@ def view_hides_what_it_must(view: dict, deal: Deal, seat: int | None) -> None:
             own[t] += 1
         elif path.startswith("legal_actions."):
             assert seat is not None
+        elif path in ("exchange.passed", "exchange.received"):
+            # A Goulash seat's own exchange: tiles it holds (or has since melded), nobody else's.
+            assert seat is not None, f"tile at {path} in a spectator's view"
+            st = deal.seats[seat]
+            mine = Counter(st.tiles()) + Counter(t for m in st.melds for t in m.tiles)
+            assert mine[t], f"{path} names a tile seat {seat} does not hold"
         elif path.startswith("last_deal.") and deal.phase == OVER:
             continue  # all hands are shown when a deal ends
         else:

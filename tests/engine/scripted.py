@@ -94,3 +94,24 @@ def scripted_deal(
     for pos, t in zip(dead_pos, dead_full, strict=True):
         tiles[pos] = t
     return Deal(ruleset, "scripted", dealer=dealer, brk=brk, tiles=tiles, goulash=goulash)
+
+
+def exchange_round_trip(deal: Deal) -> None:
+    """Play a Goulash's three exchanges (001) so that East ends with the hand he was dealt: his
+    first three tiles go to West, on to North in the second round and back to East in the
+    third; everything East receives he passes on. The other seats pass their lowest tiles."""
+    from games.engine import actions as A
+    from games.engine.actions import Action
+
+    east = deal.dealer
+    west, north = (east + 2) % 4, (east + 3) % 4
+    first = tuple(deal.seats[east].tiles()[:3])
+    plan = {1: {east: first}, 2: {west: first}, 3: {north: first}}
+    for round_ in (1, 2, 3):
+        assert deal.exchange_round == round_
+        wanted = dict(plan[round_])
+        if round_ > 1:
+            wanted[east] = deal.exchange_received[east]
+        for s in range(4):
+            tiles = wanted.get(s) or tuple(deal.seats[s].tiles()[:3])
+            deal.apply(Action(s, A.EXCHANGE, tiles=tuple(sorted(tiles))))

@@ -17,7 +17,7 @@ from games.engine.settle import summarise_deal
 from games.engine.tiles import parse_tiles
 from games.engine.wintest import WILD_2B, is_mahjong, wild_readings, winning_tiles
 
-from .scripted import scripted_deal
+from .scripted import exchange_round_trip, scripted_deal
 from .util import act
 
 BRITISH = PRESETS["british"]
@@ -90,6 +90,7 @@ def test_east_goes_out_with_a_wild_in_a_scripted_goulash():
         "b5 b6 b7 b8 c8 c9 d6 d7 d8 dr dr dg dg",
     ]
     deal = scripted_deal(hands, ruleset=BRITISH, goulash=True)
+    exchange_round_trip(deal)  # the exchanges come first; East's tiles come back to him
     total = sum(s.concealed_count() + 3 * len(s.melds) for s in deal.seats)
     assert total == 53
     assert any(a.type == A.WIN for a in deal.legal_actions(0))

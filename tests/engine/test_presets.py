@@ -65,3 +65,12 @@ def test_the_record_replays_to_the_same_game(game):
     again = Match.replay(match.record())
     assert again.points == match.points
     assert [h.to_json() for h in again.history] == [h.to_json() for h in match.history]
+
+
+def test_the_british_game_plays_goulash_deals_with_their_exchanges():
+    """Seed 001: the British game's seed (the one the tests above play) has wash-outs followed
+    by Goulash deals, each playing its three rounds of four 3-tile exchanges (classical.md §4)."""
+    match = play_game("british", "preset british")
+    swaps = [a for a in match.actions if a.type == "exchange"]
+    assert swaps and len(swaps) % 12 == 0
+    assert all(len(a.tiles) == 3 for a in swaps)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from games.engine import actions as A
 from games.engine import bots
+from games.engine.actions import Action
 from games.engine.deal import Deal
 from games.engine.match import Match
 from games.engine.ruleset import CHINESE_CLASSICAL
@@ -29,6 +30,9 @@ THOROUGH = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 def pick(deal_or_match, rng: random.Random):
     seat = rng.choice(deal_or_match.waiting_on())
     legal = deal_or_match.legal_actions(seat)
+    if legal[0].type == A.EXCHANGE:  # a Goulash: any three tiles, as the random bot picks them
+        deal = getattr(deal_or_match, "deal", deal_or_match)
+        return Action(seat, A.EXCHANGE, tiles=bots.exchange_tiles(deal, seat, "random", rng))
     wins = [a for a in legal if a.type == A.WIN]
     if wins and rng.random() < 0.9:
         return wins[0]

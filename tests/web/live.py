@@ -127,6 +127,9 @@ def simple_choice(view: dict[str, Any]) -> dict[str, Any] | None:
     for kind in ("win", "ready", "pass"):
         if kind in by_type:
             return by_type[kind][0]
+    if "exchange" in by_type:  # a Goulash: pass the first three tiles of the hand
+        hand = ((view.get("hand") or "").split() + [view.get("drawn") or ""])[:3]
+        return {"type": "exchange", "tiles": " ".join(hand)}
     discards = [a for a in by_type.get("discard", []) if not a.get("call")]
     drawn = [a for a in discards if a["tile"] == view.get("drawn")]
     return (drawn or discards or legal)[0]

@@ -24,8 +24,15 @@ PUBLIC_SEAT_KEYS = {"seat", "wind", "points", "concealed", "melds", "bonus", "di
 
 
 def _bot_game(display: str) -> Game:
-    settings = {**short_ruleset(rounds=1), **({"discard_display": display} if display != "rows" else {})}
-    game = services.create_game(None, seed="leak-scan", settings=settings)
+    if display == "goulash":
+        # Seed 001: this seed's first British deal is a wash-out, so the second is a Goulash
+        # whose exchanges pass tiles face down (tests/web/test_goulash_exchange.py).
+        game = services.create_game(None, "british", seed="goulash-0",
+                                    settings={"rounds": 1, "max_deals": 2})
+    else:
+        settings = {**short_ruleset(rounds=1),
+                    **({"discard_display": display} if display != "rows" else {})}
+        game = services.create_game(None, seed="leak-scan", settings=settings)
     for _ in range(4):
         services.add_bot(game.pk, "greedy")
     return game
@@ -80,9 +87,15 @@ def _check(text, seat, game, events, tiles):
     else:
         shown = (view["hand"] or "").split() + ([view["drawn"]] if view["drawn"] else [])
         assert sorted(shown) == sorted(format_tiles(tiles[frame["version"]][seat]).split())
+    swap = view.get("exchange") or {}
+    if seat is None:
+        assert "passed" not in swap and "received" not in swap  # a Goulash passes face down
+    for key in ("passed", "received"):
+        for t in (swap.get(key) or "").split():
+            assert t in shown, (seat, key, t)  # only tiles of the seat's own hand
 
 
-@pytest.mark.parametrize("display", ["rows", "centre"])
+@pytest.mark.parametrize("display", ["rows", "centre", "goulash"])
 async def test_whole_bot_game_frames_hide_what_they_must(app, spectator, display):
     game = await sync_to_async(_bot_game)(display)
     layer = get_channel_layer()
@@ -107,5 +120,8 @@ async def test_whole_bot_game_frames_hide_what_they_must(app, spectator, display
         _check(text, None, game, events, tiles)
     final = json.loads(spectated[-1])
     assert final["view"]["seed"] == game.seed  # revealed once the game is over
-    assert final["view"]["discard_display"] == display
+    assert final["view"]["discard_display"] == ("rows" if display == "goulash" else display)
+    if display == "goulash":
+        swapped = [e for seq in events for e in events[seq] if e.type == "exchange_received"]
+        assert len(swapped) == 12  # the exchanges were played and scanned
     await watcher.close()

@@ -1,5 +1,6 @@
 // Your concealed hand: sorted, the newly drawn tile set apart. Tiles you may discard are buttons.
 import { parseTiles, tileHTML, tileWords, esc } from "../tiles.js";
+import { EXCHANGE_COUNT, mayExchange } from "./exchange.js";
 
 export function handTiles(view) {
   const tiles = parseTiles(view.hand).map((t) => ({ t, drawn: false }));
@@ -27,20 +28,43 @@ export function handHTML(ctx) {
   const opts = discardOptions(v);
   const calling = ctx.originalCall;
   const canDiscard = opts.size > 0;
+  // A Goulash's exchange: any tile may be chosen, three of them (toggle buttons).
+  const choosing = mayExchange(v);
+  const picks = new Set(ctx.exchangePicks || []);
+  const received = receivedMarks(tiles, ctx.received || []);
   const focusIdx = Math.min(ctx.focusIdx ?? tiles.length - 1, tiles.length - 1);
   const buttons = tiles
     .map(({ t, drawn }, i) => {
       const o = opts.get(t);
-      const ok = o && (calling ? o.call : o.plain);
+      const ok = choosing || (o && (calling ? o.call : o.plain));
       const words = tileWords(t);
-      const label = ok ? `Discard ${words}` : words;
-      const cls = `${drawn ? "drawn" : ""} ${ok ? "can" : ""}`;
+      const picked = choosing && picks.has(i);
+      const got = received.has(i) ? ", just received" : "";
+      const label = choosing ? `${words}${picked ? ", chosen to pass" : ""}${got}` : ok ? `Discard ${words}${got}` : `${words}${got}`;
+      const cls = `${drawn ? "drawn" : ""} ${ok ? "can" : ""} ${picked ? "picked" : ""} ${got ? "received" : ""}`;
       const attrs = `data-tile="${t}" data-idx="${i}" tabindex="${i === focusIdx ? 0 : -1}"${
-        ok ? "" : ' aria-disabled="true"'}`;
+        ok ? "" : ' aria-disabled="true"'}${choosing ? ` aria-pressed="${picked}"` : ""}`;
       return tileHTML(t, { tag: "button", cls, attrs, label, title: words });
     })
     .join("");
-  const hint = canDiscard ? "Your hand: choose a tile to discard (arrow keys, then Enter)" : "Your hand";
-  return `<div class="hand${canDiscard ? " to-discard" : ""}" role="toolbar" aria-label="${esc(hint)}"
+  const hint = choosing
+    ? `Your hand: choose ${EXCHANGE_COUNT} tiles to pass (arrow keys, then Enter)`
+    : canDiscard ? "Your hand: choose a tile to discard (arrow keys, then Enter)" : "Your hand";
+  const mode = choosing ? " to-exchange" : canDiscard ? " to-discard" : "";
+  return `<div class="hand${mode}" role="toolbar" aria-label="${esc(hint)}"
     aria-orientation="horizontal">${buttons}</div>`;
+}
+
+/** Which places of the hand hold the tiles just received in an exchange (one per copy). */
+function receivedMarks(tiles, got) {
+  const left = [...got];
+  const out = new Set();
+  tiles.forEach(({ t }, i) => {
+    const k = left.indexOf(t);
+    if (k >= 0) {
+      out.add(i);
+      left.splice(k, 1);
+    }
+  });
+  return out;
 }

@@ -9,6 +9,8 @@ const MAX_ENTRIES = 400;
 function eventTiles(e) {
   switch (e.type) {
     case "deal_block":
+    case "exchange_chosen":
+    case "exchange_received":
       return e.tiles || "";
     case "claim":
       return e.meld ? e.meld.tiles : e.tile;

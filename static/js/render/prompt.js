@@ -1,5 +1,6 @@
 // Whose turn it is, what you may do now, and the buttons for it (only the legal ones).
 import { esc, parseTiles, tileHTML, tileWords, tilesHTML } from "../tiles.js";
+import { exchangeButtonHTML, exchangePrompt, mayExchange } from "./exchange.js";
 
 const KEYS = { win: "W", kong: "K", pung: "P", chow: "C", pass: "N" };
 
@@ -44,6 +45,7 @@ export function promptText(ctx) {
     }
     return `${whatHappened} Waiting to see whether anyone claims it.`;
   }
+  if (v.phase === "exchange") return exchangePrompt(ctx);
   if (v.phase === "initial_kong" && me != null && v.turn === me) {
     return "Before play starts you may declare a concealed kong.";
   }
@@ -61,6 +63,7 @@ export function actionsHTML(ctx) {
   const acts = v.legal_actions || [];
   if (ctx.answered && (v.phase === "claim" || v.phase === "rob")) return "";
   if (nothingToClaim(v)) return "";
+  if (v.phase === "exchange") return exchangeButtonHTML(ctx);
   const out = [];
   const chows = [];
   acts.forEach((a, i) => {
@@ -116,6 +119,8 @@ export function timerHTML(ctx) {
     return '<span class="claims-wait" role="status"><i aria-hidden="true"></i>Waiting for claims</span>';
   }
   if (!t || !t.ends_ms) return "";
+  // A Goulash's turn clock runs for the seats still choosing: once yours are passed, it is theirs.
+  if (v && v.phase === "exchange" && !mayExchange(v)) return "";
   const left = Math.max(0, t.ends_ms - ctx.now());
   const frac = t.seconds ? Math.min(1, left / (t.seconds * 1000)) : 0;
   const secs = Math.ceil(left / 1000);

@@ -1,6 +1,7 @@
 // A seat's panel: name, wind, points, connection, dealer and turn markers, tiles in hand, melds.
 import { esc, parseTiles, tileHTML, tilesHTML, tileWords, windName } from "../tiles.js";
 import { meldsHTML } from "./melds.js";
+import { chosenBadge } from "./exchange.js";
 
 function openHandHTML(s) {
   const words = parseTiles(s.hand).map(tileWords).join(", ");
@@ -28,6 +29,7 @@ export function seatHTML(ctx, seat, r) {
     v.dealer === seat ? '<span class="badge dealer-badge" title="Dealer (East of this deal)">Dealer</span>' : "",
     s.original_call ? '<span class="badge call" title="Declared an Original Call">Original Call</span>' : "",
     s.ready && v.phase === "deal_over" ? '<span class="badge ready">Ready</span>' : "",
+    chosenBadge(v, seat),
   ].join("");
   const label = `${ctx.playerName(seat)}, ${windName(s.wind)}, ${s.points} points${turn ? ", to act" : ""}`;
   return `<section class="${classes.join(" ").trim()}" aria-label="${esc(label)}" data-seat="${seat}">

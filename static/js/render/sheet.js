@@ -39,6 +39,8 @@ export function sheetHTML(ctx) {
     ? `Deal ${esc(d.number ?? v.deal_number)}: a draw (wash-out)`
     : `Deal ${esc(d.number ?? "")}: ${esc(ctx.playerName(winner))} goes out ${HOW[d.how] || ""}`;
   const hands = (d.hands || []).map((h) => handProofHTML(ctx, h, d)).join("");
+  const forms = (v.rituals && v.rituals.forms) || {};
+  const goulashNext = winner == null && forms.goulash_after_washout && v.phase === "deal_over";
   const standings = gameOverHTML(ctx);
   const ready = (v.legal_actions || []).findIndex((a) => a.type === "ready");
   const readyBtn = ready >= 0
@@ -47,6 +49,7 @@ export function sheetHTML(ctx) {
   return `<div class="sheet" role="dialog" aria-modal="false" aria-labelledby="sheet-title">
     <h2 id="sheet-title" tabindex="-1">${v.phase === "game_over" ? "Game over. " : ""}${title}</h2>
     ${standings}
+    ${goulashNext ? `<p class="goulash-next">Seed 001: a wash-out is followed by a <b>Goulash</b>. The same East deals again; there are no chows, the 2 of Bamboo is wild, and before play everyone passes 3 tiles face down, three times (first across the table).</p>` : ""}
     <div class="sheet-hands">${hands}</div>
     ${paymentsHTML(ctx, d)}
     <div class="sheet-actions">${readyBtn}</div>
