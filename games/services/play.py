@@ -14,7 +14,7 @@ from django.db import IntegrityError, connection, transaction
 
 from games import clock, protocol
 from games.engine import bots
-from games.engine.actions import PASS, READY, Action
+from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
 from games.engine.record import results_of
 from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
@@ -331,8 +331,11 @@ def _submit(change: _Change, action: Action, version: int, now: datetime) -> Out
         _close_window(change)
         _finish(change, now)
         return Outcome("late", game.version)
-    # "Ready" between deals is owed by everyone at once and may come after another seat's.
-    if version != game.version and not (action.type == READY and pos in match.waiting_on()):
+    # "Ready" between deals and a Goulash exchange's choice are owed by everyone at once: one
+    # may come after another seat's.
+    if version != game.version and not (
+        action.type in (READY, EXCHANGE) and pos in match.waiting_on()
+    ):
         if _duplicate(game, pos, action, version):
             matches.put(game.pk, match)
             return Outcome("duplicate", game.version)

@@ -88,3 +88,22 @@ def test_a_turn_timer_bounds_a_slow_players_choice(players, clock, live_settings
                            row.version)
     match = matches.match_for(Game.objects.get(pk=game.pk))
     assert match.deal.exchange_round == 3
+
+
+def test_a_choice_sent_before_seeing_the_others_is_not_stale(players, clock, live_settings):
+    """Seed 001 Goulash: the four choose at once, so another seat's choice, made while this
+    player was choosing, does not make theirs out of date."""
+    live_settings.GAMES_ABSENT_GRACE_SECONDS = 3600
+    game = _table(players[:1])
+    alice = game.seats.get(user=players[0]).position
+    presence.connect(game.pk, players[0])
+    match = _until(game.pk, clock, _in_exchange)
+    seen = Game.objects.get(pk=game.pk).version
+    hand = match.view_for(alice)["hand"].split()
+    match = _until(game.pk, clock, lambda m: m.waiting_on() == [alice])
+    assert Game.objects.get(pk=game.pk).version > seen  # the bots chose meanwhile
+    outcome = services.submit_action(
+        game.pk, players[0], {"type": EXCHANGE, "tiles": " ".join(hand[:3])}, seen
+    )
+    assert outcome.status == "applied"
+    assert matches.match_for(Game.objects.get(pk=game.pk)).deal.exchange_round == 2
