@@ -220,6 +220,8 @@ async def player(port: int, game: int, session: str, table: Table, stop: asyncio
             if frame["type"] not in ("state", "update") or frame["version"] < version:
                 if frame["type"] == "error":
                     table.errors[frame["code"]] = table.errors.get(frame["code"], 0) + 1
+                    if os.environ.get("LOAD_SHOW_ERRORS"):
+                        print(seat, version, frame, file=sys.stderr)
                     if frame["code"] in ("stale", "rate_limited"):
                         await ws.send('{"type":"sync"}')
                 continue

@@ -13,7 +13,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 
 from games import clock, protocol
-from games.engine import bots
+from games.engine import bots, refusals
 from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
 from games.engine.record import results_of
@@ -364,7 +364,7 @@ def _answer(change: _Change, action: Action, now: datetime) -> Outcome:
             return Outcome("duplicate", game.version)
         raise ServiceError(protocol.E_ALREADY_ANSWERED, "You have already answered this discard.")
     if action not in match.legal_actions(pos):
-        raise IllegalAction(f"You cannot {action.describe()} now.")
+        raise IllegalAction(refusals.why_illegal(match.deal, action))
     game.pending[str(pos)] = action.to_json()
     if all(str(p) in game.pending for p in match.waiting_on()):
         _close_window(change)
