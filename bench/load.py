@@ -239,6 +239,13 @@ async def player(port: int, game: int, session: str, table: Table, stop: asyncio
             await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
 
 
+def machine_busy_seconds() -> float:
+    """CPU time every core of the machine has spent busy so far (Linux /proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle + iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """User + system CPU the server processes have used so far (Linux /proc)."""
     total = 0
@@ -258,14 +265,23 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
 
 
+def port_for(ports: list[int], table: int, seat: int, sticky: bool) -> int:
+    """Sticky: every socket of a table on one process, as a proxy routing /ws/game/<id>/ by a
+    hash of the path does (README, "Scaling out"). Otherwise a table's seats are spread over
+    the processes, the worst case for them."""
+    return ports[table % len(ports)] if sticky else ports[(table + seat) % len(ports)]
+
+
 async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
-                     warmup: float) -> dict:
+                     warmup: float, sticky: bool = True) -> dict:
     base = f"http://127.0.0.1:{ports[0]}"
     made = await asyncio.gather(*[asyncio.to_thread(make_table, base) for _ in range(n)])
     tables = [Table() for _ in made]
     stop = asyncio.Event()
     tasks = [
-        asyncio.create_task(player(ports[(t + i) % len(ports)], game, session, tables[t], stop))
+        asyncio.create_task(
+            player(port_for(ports, t, i, sticky), game, session, tables[t], stop)
+        )
         for t, (game, sessions) in enumerate(made) for i, session in enumerate(sessions)
     ]
     await asyncio.sleep(warmup)
@@ -273,9 +289,11 @@ async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
     for t in tables:
         t.latencies.clear()
     started, cpu, own = time.perf_counter(), cpu_seconds(pids), time.process_time()
+    busy = machine_busy_seconds()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
     cpu, own = cpu_seconds(pids) - cpu, time.process_time() - own
+    busy = machine_busy_seconds() - busy
     moves = sum(t.version - v for t, v in zip(tables, start_versions))
     latencies = [x for t in tables for x in t.latencies]
     errors: dict[str, int] = {}
@@ -287,7 +305,9 @@ async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
     failures = [r for r in results if isinstance(r, BaseException)]
     return {"n": n, "moves_per_s": moves / elapsed, "lat": latencies, "failures": len(failures),
             "cpu_ms_per_move": cpu * 1000 / moves if moves else float("nan"),
-            "cpu_share": cpu / elapsed, "client_share": own / elapsed, "errors": errors}
+            "cpu_share": cpu / elapsed, "client_share": own / elapsed, "errors": errors,
+            "machine": busy / elapsed, "cores": os.cpu_count(),
+            "rest_ms_per_move": (busy - cpu - own) * 1000 / moves if moves else float("nan")}
 
 
 def report(label: str, r: dict) -> None:
@@ -295,20 +315,24 @@ def report(label: str, r: dict) -> None:
     print(f"{label} {r['n']:>3} tables: {r['moves_per_s']:8.1f} moves/s   discard to all four "
           f"seats ms p50 {pct(lat, 50):6.1f} p95 {pct(lat, 95):6.1f} p99 {pct(lat, 99):6.1f} "
           f"max {max(lat, default=float('nan')) * 1000:6.1f}   server CPU "
-          f"{r['cpu_ms_per_move']:.2f} ms/move, {r['cpu_share']:.0%} of a core, client {r['client_share']:.0%}   ({len(lat)} discards"
+          f"{r['cpu_ms_per_move']:.2f} ms/move, {r['cpu_share']:.0%} of a core, client "
+          f"{r['client_share']:.0%}, machine {r['machine']:.2f} of {r['cores']} cores busy, "
+          f"everything else (database, Redis) {r['rest_ms_per_move']:.2f} ms/move"
+          f"   ({len(lat)} discards"
           + (f", {r['failures']} sockets failed" if r["failures"] else "")
           + "".join(f", {n} {code} errors" for code, n in sorted(r["errors"].items()))
           + ")", flush=True)
 
 
-def measure(env: dict[str, str], processes: int, counts: list[int], args, label: str) -> dict:
+def measure(env: dict[str, str], processes: int, counts: list[int], args, label: str,
+            sticky: bool = True) -> dict:
     servers = Daphnes(env, processes)
     try:
         ports = servers.start()
         out = {}
         for n in counts:
             pids = [p.pid for p in servers.procs]
-            out[n] = asyncio.run(run_tables(ports, pids, n, args.seconds, args.warmup))
+            out[n] = asyncio.run(run_tables(ports, pids, n, args.seconds, args.warmup, sticky))
             report(label, out[n])
         return out
     finally:
@@ -339,13 +363,18 @@ def main() -> None:
             env = services.start()
             services.createdb("mahjong_load")
             one = measure(env, 1, [headline], args, "PostgreSQL+Redis, 1 Daphne,")
-            two = measure(env, 2, [headline], args, "PostgreSQL+Redis, 2 Daphnes,")
+            two = measure(env, 2, [headline], args, "PostgreSQL+Redis, 2 Daphnes, sticky,")
+            spread = measure(env, 2, [headline], args, "PostgreSQL+Redis, 2 Daphnes, spread,",
+                             sticky=False)
             ratio = two[headline]["moves_per_s"] / one[headline]["moves_per_s"]
+            spread_ratio = spread[headline]["moves_per_s"] / one[headline]["moves_per_s"]
         finally:
             services.stop()
 
     print(f"moves/s at {headline} tables: {embedded[headline]['moves_per_s']:.1f}")
     print(f"p99 ms at {headline} tables: {pct(embedded[headline]['lat'], 99):.1f}")
+    if ratio is not None:
+        print(f"scale-out ratio with each table's sockets spread over both: {spread_ratio:.2f}")
     print(f"scale-out ratio: {ratio:.2f}" if ratio is not None
           else "scale-out ratio: n/a (run with --scaled)")
 

@@ -79,9 +79,15 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
+    # Publish/subscribe: a group send is one PUBLISH, and each process keeps one subscription,
+    # where the list-based layer spent several Redis round trips on every send and receive
+    # (half a process's time under load). Table frames need no queueing: a socket that misses
+    # one sees the version gap and asks for the state.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": env_str(
+                "DJANGO_CHANNEL_LAYER", "channels_redis.pubsub.RedisPubSubChannelLayer"
+            ),
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
