@@ -40,6 +40,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     watcher: int | None = None  # the Watcher row counting this socket as a spectator's
     groups_joined: list[str] = []
     cleaned = False
+    seated_once = False  # joined its first frames group (a seat's, or the spectators')
 
     async def __call__(self, scope, receive, send):
         # However this connection ends (a handler that raised, a cancelled task, a socket that
@@ -107,15 +108,20 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _sit_at(self, seat: int | None) -> None:
         """Receive `seat`'s private frames from now on (None: only the spectators')."""
-        if seat == self.seat:
+        if seat == self.seat and self.seated_once:
             return
-        if self.seat is not None:
-            group = protocol.group_for_seat(self.game_id, self.seat)
-            await self.channel_layer.group_discard(group, self.channel_name)
-            self.groups_joined.remove(group)
+        self.seated_once = True
+        old = self._group_of(self.seat)
+        if old in self.groups_joined:
+            await self.channel_layer.group_discard(old, self.channel_name)
+            self.groups_joined.remove(old)
         self.seat = seat
-        if seat is not None:
-            await self._join(protocol.group_for_seat(self.game_id, seat))
+        await self._join(self._group_of(seat))
+
+    def _group_of(self, seat: int | None) -> str:
+        if seat is None:
+            return protocol.group_for_spectators(self.game_id)
+        return protocol.group_for_seat(self.game_id, seat)
 
     async def _reattend(self) -> None:
         # Seats change while sockets stay open (taken in another tab, drawn at the deal, or a
@@ -208,7 +214,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
     async def game_public(self, event: dict[str, Any]) -> None:
-        if self.seat is None:
+        if self.seat is None:  # a frame sent just before this socket took a seat
             await self.send(text_data=event["text"])
 
     async def game_presence(self, event: dict[str, Any]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 # Channel layer: sent by services to groups, handled by consumers.GameConsumer.
 LAYER_UPDATE = "game.update"  # to game-<id>-seat-<n>: events and view as that seat sees them
-LAYER_PUBLIC = "game.public"  # to game-<id>: events and view as a spectator sees them
+LAYER_PUBLIC = "game.public"  # to game-<id>-watching: events and view as a spectator sees them
 LAYER_PRESENCE = "game.presence"  # to game-<id>: who sits where, who is connected
 LAYER_ANSWERED = "game.answered"  # to game-<id>-seat-<n>: your claim answer is recorded
 # The `notice` of a game.presence message that tells consumers to look up their seat again.
@@ -48,6 +48,11 @@ E_SERVER = "server_error"
 
 def group_for_game(game_id: int) -> str:
     return f"game-{game_id}"
+
+
+def group_for_spectators(game_id: int) -> str:
+    """Only the sockets without a seat: the players' own frames already carry the public facts."""
+    return f"game-{game_id}-watching"
 
 
 def group_for_seat(game_id: int, seat: int) -> str:

@@ -125,7 +125,8 @@ def change_messages(game: Game, match, events, from_version: int) -> list:
         )
     frame = frames.update(game, match, events, from_version, None, public)
     out.append(
-        (protocol.group_for_game(game.pk), {"type": protocol.LAYER_PUBLIC, "text": _text(frame)})
+        (protocol.group_for_spectators(game.pk),
+         {"type": protocol.LAYER_PUBLIC, "text": _text(frame)})
     )
     return out
 
