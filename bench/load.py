@@ -205,10 +205,24 @@ def choose(view: dict) -> dict | None:
     return discards[0] if discards else (legal[0] if legal else None)
 
 
+# Players come in a few at a time, as people do: a hundred handshakes in the same instant
+# (each one a few database calls on one thread) outlast Daphne's 5 s to accept a socket.
+ARRIVING_AT_ONCE = 8
+_arriving: asyncio.Semaphore | None = None  # made in each run's own event loop
+
+
+async def _connect(url: str, headers: dict[str, str]):
+    async with _arriving:
+        ws = await websockets.connect(url, additional_headers=headers, max_size=2**22)
+        await ws.recv()  # the state frame: this player is in
+        return ws
+
+
 async def player(port: int, game: int, session: str, table: Table, stop: asyncio.Event) -> None:
     headers = {"Cookie": f"sessionid={session}", "Origin": f"http://127.0.0.1:{port}"}
-    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/game/{game}/",
-                                  additional_headers=headers, max_size=2**22) as ws:
+    ws = await _connect(f"ws://127.0.0.1:{port}/ws/game/{game}/", headers)
+    await ws.send('{"type":"sync"}')  # the first state again, now that the loop below reads
+    async with ws:
         seat, version, acted = None, -1, -1
         while not stop.is_set():
             try:
@@ -239,11 +253,13 @@ async def player(port: int, game: int, session: str, table: Table, stop: asyncio
             await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
 
 
-def machine_busy_seconds() -> float:
-    """CPU time every core of the machine has spent busy so far (Linux /proc/stat)."""
-    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = fields[3] + fields[4]  # idle + iowait
-    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+def machine_seconds() -> tuple[float, float]:
+    """CPU time all cores have spent busy so far, and time the host took from this machine's
+    cores for others (steal), from Linux /proc/stat."""
+    f = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    tick = os.sysconf("SC_CLK_TCK")
+    busy = f[0] + f[1] + f[2] + f[5] + f[6]  # user, nice, system, irq, softirq
+    return busy / tick, (f[7] if len(f) > 7 else 0) / tick
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -274,6 +290,8 @@ def port_for(ports: list[int], table: int, seat: int, sticky: bool) -> int:
 
 async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
                      warmup: float, sticky: bool = True) -> dict:
+    global _arriving
+    _arriving = asyncio.Semaphore(ARRIVING_AT_ONCE)
     base = f"http://127.0.0.1:{ports[0]}"
     made = await asyncio.gather(*[asyncio.to_thread(make_table, base) for _ in range(n)])
     tables = [Table() for _ in made]
@@ -289,11 +307,12 @@ async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
     for t in tables:
         t.latencies.clear()
     started, cpu, own = time.perf_counter(), cpu_seconds(pids), time.process_time()
-    busy = machine_busy_seconds()
+    busy, steal = machine_seconds()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
     cpu, own = cpu_seconds(pids) - cpu, time.process_time() - own
-    busy = machine_busy_seconds() - busy
+    now_busy, now_steal = machine_seconds()
+    busy, steal = now_busy - busy, now_steal - steal
     moves = sum(t.version - v for t, v in zip(tables, start_versions))
     latencies = [x for t in tables for x in t.latencies]
     errors: dict[str, int] = {}
@@ -303,10 +322,12 @@ async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
     stop.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
+    if failures:
+        print(f"  first socket failure: {failures[0]!r}", file=sys.stderr, flush=True)
     return {"n": n, "moves_per_s": moves / elapsed, "lat": latencies, "failures": len(failures),
             "cpu_ms_per_move": cpu * 1000 / moves if moves else float("nan"),
             "cpu_share": cpu / elapsed, "client_share": own / elapsed, "errors": errors,
-            "machine": busy / elapsed, "cores": os.cpu_count(),
+            "machine": busy / elapsed, "cores": os.cpu_count(), "steal": steal / elapsed,
             "rest_ms_per_move": (busy - cpu - own) * 1000 / moves if moves else float("nan")}
 
 
@@ -316,7 +337,8 @@ def report(label: str, r: dict) -> None:
           f"seats ms p50 {pct(lat, 50):6.1f} p95 {pct(lat, 95):6.1f} p99 {pct(lat, 99):6.1f} "
           f"max {max(lat, default=float('nan')) * 1000:6.1f}   server CPU "
           f"{r['cpu_ms_per_move']:.2f} ms/move, {r['cpu_share']:.0%} of a core, client "
-          f"{r['client_share']:.0%}, machine {r['machine']:.2f} of {r['cores']} cores busy, "
+          f"{r['client_share']:.0%}, machine {r['machine']:.2f} of {r['cores']} cores busy "
+          f"(+{r['steal']:.2f} taken by the host), "
           f"everything else (database, Redis) {r['rest_ms_per_move']:.2f} ms/move"
           f"   ({len(lat)} discards"
           + (f", {r['failures']} sockets failed" if r["failures"] else "")

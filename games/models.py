@@ -44,8 +44,11 @@ class Game(models.Model):
     turn_seconds = models.PositiveIntegerField(null=True, blank=True, help_text="empty: no timer")
     # When the last move was applied: claim windows and turn timers count from here.
     changed_at = models.DateTimeField(null=True, blank=True)
-    # The earliest moment something is due (a bot, a timer, an autopilot); an index for tickers.
-    due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The earliest moment something is due (a bot, a timer, an autopilot). Not indexed: it
+    # changes with nearly every move, and on PostgreSQL an indexed column changing makes each
+    # update write new index entries (no HOT update), so a busy table's row bloated its indexes
+    # faster than vacuum cleared them. Tickers find active games by `status` instead.
+    due_at = models.DateTimeField(null=True, blank=True)
     # Claim answers given in an open window, applied together when it closes: {"2": action}.
     pending = models.JSONField(default=dict, blank=True)
     # Bumped whenever a seat changes (taken, drawn, connected, absent): processes cache the
