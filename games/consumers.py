@@ -40,7 +40,6 @@ class GameConsumer(AsyncWebsocketConsumer):
     watcher: int | None = None  # the Watcher row counting this socket as a spectator's
     groups_joined: list[str] = []
     cleaned = False
-    seated_once = False  # joined its first frames group (a seat's, or the spectators')
 
     async def __call__(self, scope, receive, send):
         # However this connection ends (a handler that raised, a cancelled task, a socket that
@@ -108,15 +107,15 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _sit_at(self, seat: int | None) -> None:
         """Receive `seat`'s private frames from now on (None: only the spectators')."""
-        if seat == self.seat and self.seated_once:
+        group = self._group_of(seat)
+        if group in self.groups_joined:
             return
-        self.seated_once = True
         old = self._group_of(self.seat)
         if old in self.groups_joined:
             await self.channel_layer.group_discard(old, self.channel_name)
             self.groups_joined.remove(old)
         self.seat = seat
-        await self._join(self._group_of(seat))
+        await self._join(group)
 
     def _group_of(self, seat: int | None) -> str:
         if seat is None:

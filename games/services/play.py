@@ -389,12 +389,9 @@ def close_window(game_id: int, version: int, now: datetime) -> Outcome:
             ):
                 _close_window(change)
                 _finish(change, now)
-        except BaseException:
-            if not change.changed:
+        finally:
+            if not change.changed:  # a change puts the Match back once it commits
                 matches.put(game.pk, match)
-            raise
-        if not change.changed:
-            matches.put(game.pk, match)
         return Outcome("applied", game.version)
 
 
