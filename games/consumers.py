@@ -135,7 +135,9 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def _send_state(self) -> None:
         # Read after joining the seat's group: moves committed since then arrive as updates.
         frame = await database_sync_to_async(_state)(self.game_id, self.seat)
-        await self.send(text_data=json.dumps(frame, separators=(",", ":")))
+        # Sent back to back from this one handler: no update can come between them.
+        for text in frames.state_texts(frame):
+            await self.send(text_data=text)
 
     async def _send_full_state(self) -> None:
         await self._reattend()

@@ -26,10 +26,15 @@ CLIENT_KINDS = (C_ACTION, C_SYNC)
 # Server to client.
 S_STATE = "state"  # the whole view: on connect and on sync
 S_UPDATE = "update"  # events since `from` and the new view
+S_LOG = "log"  # the rest of a state's deal history, when it did not fit beside the view
 S_PRESENCE = "presence"
 S_ACK = "ack"  # your action was applied (or had already been: "duplicate": true)
 S_ANSWERED = "answered"  # your claim answer is recorded; revealed to others when the window closes
 S_ERROR = "error"
+
+# No frame the server sends is larger, whatever the game's length: a frame carries one change,
+# one view or one slice of a deal's history (the server's own cap, serve.py, is 64 KiB).
+FRAME_BUDGET = 16 * 1024
 
 # Error codes the web layer adds to the engine's own (bad_notation, illegal_action, ...).
 E_BAD_JSON = "bad_json"

@@ -91,15 +91,24 @@ def ensure_running() -> None:
 def start_with_server() -> None:
     """Start the ticker as soon as this process serves (Daphne's reactor starts), so bots and
     deadlines move after a restart with nobody connected. Processes that never run the reactor
-    (tests, management commands) never start it this way."""
+    (tests, management commands) never start it this way. Called when the app loads (plain
+    `daphne`) and again by mahjong_site.serve once the reactor exists; once is enough."""
+    global _scheduled
     import sys
 
-    if "twisted.internet.reactor" not in sys.modules:
+    if _scheduled or "twisted.internet.reactor" not in sys.modules:
         return
     from twisted.internet import asyncioreactor, reactor
 
     if isinstance(reactor, asyncioreactor.AsyncioSelectorReactor):
-        reactor.callWhenRunning(ensure_running)
+        _scheduled = True
+        loop = reactor._asyncioEventloop
+        # The reactor's start-up triggers run before its asyncio loop does: the ticker is
+        # handed to the loop, to start in it once it runs.
+        reactor.callWhenRunning(loop.call_soon, ensure_running)
+
+
+_scheduled = False
 
 
 def poke(due: datetime | None = None) -> None:

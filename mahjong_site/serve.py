@@ -52,6 +52,9 @@ def main(argv: list[str] | None = None) -> None:
     from daphne.cli import CommandLineInterface
 
     _install_guarded_protocol()
+    from games import timers
+
+    timers.start_with_server()  # the reactor exists only now, after daphne.cli's import
     # The database thread gives up the interpreter lock on every round trip to the database and
     # then waited up to the default 5 ms for the event loop to hand it back, per statement: on
     # PostgreSQL one process made 1.3-1.6x the moves with a tenth of that.

@@ -106,8 +106,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
-# No build step: serve straight from the source folders.
+# No build step: served straight from the source folders. A deployment that wants collected
+# files names a folder here and runs collectstatic (unset, nothing warns of a missing folder).
+STATIC_ROOT = env_str("DJANGO_STATIC_ROOT", "") or None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 

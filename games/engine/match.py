@@ -262,6 +262,13 @@ class Match:
 
         return public_view(self)
 
+    def final_view(self) -> dict[str, Any]:
+        from .views import final_view
+
+        if not self.is_over:
+            raise IllegalAction("the game is still being played")
+        return final_view(self)
+
     def review_view(self) -> dict[str, Any]:
         from .views import review_view
 

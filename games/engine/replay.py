@@ -129,37 +129,73 @@ def _hooked_match(ruleset: Ruleset, seed: str, rec: _Recorder) -> Match:
     return match
 
 
+class Steps:
+    """A game's steps, built as its moves come: `extend` applies only the new actions, so a
+    running game's replay is never rebuilt from its first move. Each step is compacted against
+    the one before as soon as it is final and handed to `sink` (if given) in order, so a caller
+    can keep them encoded (and compressed) as they come."""
+
+    def __init__(self, ruleset: Ruleset, seed: str, *, reveal: bool, sink=None) -> None:
+        self.reveal = reveal
+        self.sink = sink
+        self.compact: list[dict[str, Any]] = []
+        self._prev: dict[str, Any] | None = None
+        self.rec = rec = _Recorder(reveal)
+        self.match = _hooked_match(ruleset, seed, rec)
+        rec.steps[0]["e"] = [rec.seen(e) for e in self.match.initial_events[:1]] + rec.steps[0]["e"]
+        _close_dealing(rec, self.match)
+        self._flush()
+
+    @property
+    def version(self) -> int:
+        return self.match.version
+
+    def extend(self, actions: Iterable[Action]) -> Steps:
+        rec, match = self.rec, self.match
+        for action in actions:
+            deals_before = len(rec.deals)
+            events = match.apply(action)
+            rec.version = match.version
+            if len(rec.deals) != deals_before:
+                for step in rec.steps[rec.deals[-1]["first"]:]:
+                    step["v"] = rec.version
+                _close_dealing(rec, match)
+            else:
+                seen = [e for e in (rec.seen(ev) for ev in events) if e is not None]
+                if seen and not all(e["type"] in _QUIET for e in seen):
+                    rec.add(rec.view(match, match.deal), seen, False)
+            self._flush()
+        return self
+
+    def _flush(self) -> None:
+        """Compact the steps the last action made final; their whole views are let go."""
+        for step in self.rec.steps[len(self.compact):]:
+            view = step.pop("view")
+            item = _compact_one(view, step, self._prev)
+            self._prev = view
+            self.compact.append(item)
+            if self.sink is not None:
+                self.sink(item)
+
+    def deals(self) -> list[dict[str, Any]]:
+        if not self.reveal:
+            return self.rec.deals
+        return [{**info, "dead": format_tiles(info["dead"])} for info in self.rec.deals]
+
+    def head(self) -> dict[str, Any]:
+        """Everything but the steps."""
+        return {"reveal": self.reveal, "version": self.match.version,
+                "over": self.match.is_over, "deals": self.deals()}
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.head(), "steps": self.compact}
+
+
 def replay_steps(
     ruleset: Ruleset, seed: str, actions: Iterable[Action], *, reveal: bool
 ) -> dict[str, Any]:
     """Every step of the game played by `actions` (see the module docstring), compacted."""
-    rec = _Recorder(reveal)
-    match = _hooked_match(ruleset, seed, rec)
-    rec.steps[0]["e"] = [rec.seen(e) for e in match.initial_events[:1]] + rec.steps[0]["e"]
-    _close_dealing(rec, match)
-    for action in actions:
-        deals_before = len(rec.deals)
-        events = match.apply(action)
-        rec.version = match.version
-        if len(rec.deals) != deals_before:
-            for step in rec.steps[rec.deals[-1]["first"]:]:
-                step["v"] = rec.version
-            _close_dealing(rec, match)
-            continue
-        seen = [e for e in (rec.seen(ev) for ev in events) if e is not None]
-        if not seen or all(e["type"] in _QUIET for e in seen):
-            continue
-        rec.add(rec.view(match, match.deal), seen, False)
-    for info in rec.deals:
-        if reveal:
-            info["dead"] = format_tiles(info["dead"])
-    return {
-        "reveal": reveal,
-        "version": match.version,
-        "over": match.is_over,
-        "deals": rec.deals,
-        "steps": compact([s.pop("view") for s in rec.steps], rec.steps),
-    }
+    return Steps(ruleset, seed, reveal=reveal).extend(actions).to_json()
 
 
 def _close_dealing(rec: _Recorder, match: Match) -> None:
@@ -174,19 +210,22 @@ def compact(views: list[dict[str, Any]], steps: list[dict[str, Any]]) -> list[di
     out = []
     prev: dict[str, Any] | None = None
     for view, step in zip(views, steps, strict=True):
-        item = dict(step)
-        if prev is None:
-            item["p"] = view
-        else:
-            item["p"] = {k: v for k, v in view.items() if k != "seats" and _changed(k, prev, v)}
-            seats = {
-                str(i): s for i, s in enumerate(view["seats"]) if s != prev["seats"][i]
-            }
-            if seats:
-                item["s"] = seats
-        out.append(item)
+        out.append(_compact_one(view, step, prev))
         prev = view
     return out
+
+
+def _compact_one(view: dict[str, Any], step: dict[str, Any], prev: dict[str, Any] | None):
+    """The step with only what changed since the view before (the whole view for the first)."""
+    item = dict(step)
+    if prev is None:
+        item["p"] = view
+        return item
+    item["p"] = {k: v for k, v in view.items() if k != "seats" and _changed(k, prev, v)}
+    seats = {str(i): s for i, s in enumerate(view["seats"]) if s != prev["seats"][i]}
+    if seats:
+        item["s"] = seats
+    return item
 
 
 def _changed(key: str, prev: dict[str, Any], value: Any) -> bool:

@@ -181,6 +181,15 @@ def seat_view(match: Match, seat: int, public: dict[str, Any] | None = None) -> 
     return view
 
 
+def final_view(match: Match) -> dict[str, Any]:
+    """A finished table as anyone at it sees it: the last position, the final standings, the
+    last deal's result and the seed (revealed now). Bounded by one deal whatever the game's
+    length: the whole review (every deal, the record) is fetched over HTTP."""
+    view = public_view(match)
+    view["seed"] = match.seed
+    return view
+
+
 def review_view(match: Match) -> dict[str, Any]:
     """Everything, for review once the game is over (the seed and the record included)."""
     view = public_view(match)

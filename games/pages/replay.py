@@ -1,8 +1,9 @@
 """The replay viewer: a page that fetches a game's steps once and steps through them locally.
 
-The steps are the engine's own views after every move (games/engine/replay.py), built once per
-game version and kept gzipped in the cache: a finished game never changes, so opening its
-replay again, at any move, costs a cache read. A running game's steps are spectator views only.
+The steps are the engine's own views after every move (games/engine/replay.py). A finished
+game's are built once and kept gzipped in the cache: it never changes, so opening its replay
+again, at any move, costs a cache read. A running game's steps are spectator views only,
+extended move by move as it is watched (running_steps.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..engine.actions import Action
 from ..engine.replay import replay_steps
 from ..engine.ruleset import Ruleset
 from ..models import FINISHED, OPEN, Game
+from . import running_steps
 
 FINISHED_TTL = 7 * 24 * 3600  # a finished game's steps never change
 RUNNING_TTL = 120
@@ -40,7 +42,9 @@ def _started_game(game_id: int) -> Game:
 def steps_gz(game: Game) -> bytes:
     """The game's steps as gzipped JSON, from the cache or built and cached."""
     reveal = game.status == FINISHED
-    key = f"replay-steps:{game.pk}:{game.version}:{int(reveal)}"
+    if not reveal:
+        return running_steps.steps_gz(game)
+    key = f"replay-steps:{game.pk}:{game.version}:1"
     data = cache.get(key)
     if data is None:
         actions = [
@@ -50,7 +54,7 @@ def steps_gz(game: Game) -> bytes:
         steps = replay_steps(Ruleset.from_json(game.ruleset), game.seed, actions, reveal=reveal)
         text = json.dumps(steps, separators=(",", ":"))
         data = gzip.compress(text.encode(), compresslevel=5)
-        cache.set(key, data, FINISHED_TTL if reveal else RUNNING_TTL)
+        cache.set(key, data, FINISHED_TTL)
     return data
 
 

@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import orjson
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import close_old_connections, connections, transaction
@@ -108,8 +107,7 @@ def on_commit_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
     transaction.on_commit(lambda: _send_all(messages))
 
 
-def _text(frame: dict[str, Any]) -> str:
-    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+_text = frames.encode
 
 
 def change_messages(game: Game, match, events, from_version: int) -> list:

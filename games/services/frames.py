@@ -6,11 +6,14 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import orjson
+
 from games import clock, conf, protocol
 from games.engine.events import project_events
 from games.models import ACTIVE, Game, Watcher
 
 WINDOW_PHASES = ("claim", "rob")
+NAME_MAX = 150  # as an account's username: a longer recorded name must not swell every frame
 
 
 def timer(game: Game, match) -> dict[str, Any] | None:
@@ -31,7 +34,7 @@ def timer(game: Game, match) -> dict[str, Any] | None:
 def view(game: Game, match, seat: int | None, public: dict | None = None) -> dict[str, Any]:
     """`public`: the match's spectator view, when the caller has it already."""
     if match.is_over:
-        return match.review_view()
+        return match.final_view()
     if seat is None:
         return public if public is not None else match.spectator_view()
     return match.view_for(seat, public)
@@ -42,7 +45,7 @@ def seats_info(game: Game) -> list[dict[str, Any]]:
         {
             "chair": s.chair,
             "seat": s.position,
-            "name": s.name,
+            "name": s.name[:NAME_MAX],
             "bot": s.bot_level or None,
             "connected": s.connected,
         }
@@ -57,6 +60,19 @@ def watching(game: Game) -> int:
     return Watcher.objects.filter(game=game, seen_at__gt=cutoff).count()
 
 
+# A scored deal's hands are on the view's `last_deal` already: the event need not carry them twice.
+_SCORED_BULK = ("hands", "settlement")
+
+
+def live_events(events, seat: int | None) -> list[dict[str, Any]]:
+    """Events as this viewer may see them, each no bigger than the table needs."""
+    out = project_events(events, seat)
+    for k, e in enumerate(out):
+        if e["type"] == "deal_scored":
+            out[k] = {key: v for key, v in e.items() if key not in _SCORED_BULK}
+    return out
+
+
 def deal_events(match, seat: int | None) -> list[dict[str, Any]]:
     """The current deal's events as this viewer saw them (the seating too, in the first deal), so
     that a reloaded page can rebuild its move log; nothing another seat alone may see."""
@@ -66,7 +82,7 @@ def deal_events(match, seat: int | None) -> list[dict[str, Any]]:
     if match.ruleset.discard_display == "centre" and not match.is_over:
         # Seed 003 §3.3: the resent history must not let anyone read the pool's order back.
         events = [e for e in events if e.type != "discard"]
-    return project_events(events, seat)
+    return live_events(events, seat)
 
 
 def state(game: Game, match, seat: int | None) -> dict[str, Any]:
@@ -88,8 +104,6 @@ def state(game: Game, match, seat: int | None) -> dict[str, Any]:
         frame["events"] = deal_events(match, seat)
         if seat is not None and match.phase in WINDOW_PHASES:
             frame["answer"] = game.pending.get(str(seat))
-    if game.result is not None:
-        frame["result"] = game.result
     return frame
 
 
@@ -102,10 +116,43 @@ def update(
         "status": game.status,
         "from": from_version,
         "version": game.version,
-        "events": project_events(events, seat),
+        "events": live_events(events, seat),
         "view": view(game, match, seat, public),
         "timer": timer(game, match),
     }
-    if game.result is not None:
-        frame["result"] = game.result
     return frame
+
+
+def encode(frame: dict[str, Any]) -> str:
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def state_texts(frame: dict[str, Any]) -> list[str]:
+    """A state frame as sent: its deal history split so that no frame exceeds FRAME_BUDGET.
+    The state carries what fits beside the view; `log` frames (same version) carry the rest
+    in order, each saying whether `more` follow."""
+    events = frame.get("events") or []
+    sizes = [len(encode(e)) + 1 for e in events]
+    head = {**frame, "events": [], "more": False}
+    room = protocol.FRAME_BUDGET - len(encode(head))
+    cut = _fit(sizes, 0, room)
+    head["events"] = events[:cut]
+    head["more"] = cut < len(events)
+    texts = [encode(head)]
+    empty = {"type": protocol.S_LOG, "game": frame["game"], "version": frame["version"],
+             "events": [], "more": True}
+    room = protocol.FRAME_BUDGET - len(encode(empty))
+    while cut < len(events):
+        end = max(_fit(sizes, cut, room), cut + 1)  # an event is far smaller than a frame
+        texts.append(encode({**empty, "events": events[cut:end], "more": end < len(events)}))
+        cut = end
+    return texts
+
+
+def _fit(sizes: list[int], start: int, room: int) -> int:
+    """The end of the longest run of events from `start` whose encoded sizes fit in `room`."""
+    end = start
+    while end < len(sizes) and room - sizes[end] >= 0:
+        room -= sizes[end]
+        end += 1
+    return end

@@ -1,12 +1,18 @@
 // One WebSocket to the game, reopened with a growing pause if it drops. Each (re)connection
-// starts with a fresh "state" frame from the server, so nothing needs replaying here.
+// starts with a fresh "state" frame from the server, so nothing needs replaying here. A socket
+// that closes before it has worked a while counts as a failed attempt: after GIVE_UP_AFTER in a
+// row the page stops trying and says so (onGiveUp), rather than reconnecting for ever.
 // A page whose config names a `fixture` (the dev pages) loads that frame from a file instead.
 
+const GIVE_UP_AFTER = 6;
+const STABLE_MS = 5000; // a socket that served frames this long was a working connection
+
 export class Connection {
-  constructor(config, onMessage, onStatus) {
+  constructor(config, onMessage, onStatus, onGiveUp = () => {}) {
     this.config = config;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
+    this.onGiveUp = onGiveUp;
     this.ws = null;
     this.retry = 0;
     this.queue = [];
@@ -19,12 +25,15 @@ export class Connection {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}${this.config.ws}`);
     this.ws = ws;
+    let openedAt = null;
+    let framed = false;
     ws.addEventListener("open", () => {
-      this.retry = 0;
+      openedAt = Date.now();
       this.onStatus(true);
       for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
     });
     ws.addEventListener("message", (ev) => {
+      framed = true;
       let msg;
       try {
         msg = JSON.parse(ev.data);
@@ -36,7 +45,12 @@ export class Connection {
     ws.addEventListener("close", (ev) => {
       this.onStatus(false);
       if (ev.code === 4404) return; // no such game
-      const wait = Math.min(8000, 300 * 2 ** this.retry++);
+      if (framed && openedAt != null && Date.now() - openedAt >= STABLE_MS) this.retry = 0;
+      if (this.retry >= GIVE_UP_AFTER) {
+        this.onGiveUp(this.retry);
+        return;
+      }
+      const wait = Math.min(8000, 500 * 2 ** this.retry++);
       setTimeout(() => this.open(), wait);
     });
   }

@@ -348,6 +348,15 @@ function onState(frame) {
   passIfNothingToClaim();
 }
 
+// The rest of a state's deal history, when it did not fit in the state frame itself.
+function onLog(frame) {
+  if (frame.version !== state.version || !Array.isArray(frame.events)) return;
+  trackRituals(frame.events, false);
+  state.log.push(...logEntries(frame.events, ctx()));
+  trimLog(state.log);
+  render();
+}
+
 function onUpdate(frame) {
   if (frame.version <= state.version) return; // already seen
   if (frame.from !== state.version) {
@@ -391,6 +400,9 @@ function onMessage(msg) {
       break;
     case "update":
       onUpdate(msg);
+      break;
+    case "log":
+      onLog(msg);
       break;
     case "presence":
       setPlayers(msg.seats);
@@ -635,11 +647,26 @@ document.addEventListener("keydown", (ev) => {
 });
 
 // ----------------------------------------------------------------- start
+// After several failed attempts in a row the page stops reconnecting and says so.
+function showConnectionLost(attempts) {
+  if (document.getElementById("connection-lost")) return;
+  const box = document.createElement("div");
+  box.id = "connection-lost";
+  box.className = "connection-lost";
+  box.setAttribute("role", "alert");
+  box.innerHTML = `<p><b>The table cannot be reached.</b> ${attempts} attempts to connect failed in a row.
+    Check your connection, then reload the page.</p>
+    <button type="button" class="button primary">Reload</button>`;
+  box.querySelector("button").addEventListener("click", () => location.reload());
+  document.body.appendChild(box);
+  box.querySelector("button").focus();
+}
+
 const conn = new Connection(config, onMessage, (up) => {
   state.connected = up;
   root.dataset.connected = up ? "1" : "0";
   if (!up) state.pending = false;
   render();
-});
+}, showConnectionLost);
 render();
 conn.open();

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .server import ROOT, daphne
+from .server import ROOT, SERVE, daphne
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
@@ -66,10 +66,11 @@ def site_env(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def site_url(site_env, tmp_path_factory):
-    """A Daphne process on a free port with its own database; yields its base URL."""
+    """The server `make run` starts (Daphne with our caps) on a free port with its own database;
+    yields its base URL."""
     env = site_env
     log = tmp_path_factory.mktemp("browser-log") / "daphne.log"
-    with daphne(env, log) as base:
+    with daphne(env, log, command=SERVE) as base:
         yield base
 
 

@@ -21,14 +21,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+DAPHNE = ["-m", "daphne"]  # plain Daphne, given the application below
+SERVE = ["-m", "mahjong_site.serve"]  # what `make run` starts: Daphne with our caps
+
+
 @contextmanager
-def daphne(env: dict, log_path: Path, ready_path: str = "/"):
+def daphne(env: dict, log_path: Path, ready_path: str = "/", command: list[str] = DAPHNE):
     """Serve the site with `env`; yields its base URL and stops it afterwards."""
     port = free_port()
+    app = ["mahjong_site.asgi:application"] if command == DAPHNE else []
     with open(log_path, "w") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-             "mahjong_site.asgi:application"],
+            [sys.executable, *command, "-b", "127.0.0.1", "-p", str(port), *app],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
         base = f"http://127.0.0.1:{port}"

@@ -1,0 +1,53 @@
+"""The server `make run` starts (`python -m mahjong_site.serve`: Daphne with our caps) on its own
+SQLite database, bots at full speed; `shell` runs code in that server's database, as an
+operator's `manage.py shell` would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.browser.server import ROOT, SERVE, daphne
+
+
+def _env(db) -> dict:
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "whole-games-test",
+        "MAHJONG_BOT_DELAY_MS": "0",
+        "MAHJONG_TICK_POLL_SECONDS": "1",
+    }
+    env.pop("REDIS_URL", None)
+    return env
+
+
+def migrated_env(tmp_path_factory, name: str) -> dict:
+    env = _env(tmp_path_factory.mktemp(name) / "db.sqlite3")
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                   check=True, capture_output=True)
+    return env
+
+
+def shell(env: dict, code: str) -> str:
+    """Run `code` with Django set up on the server's database; the last line it printed."""
+    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
+                          check=True, capture_output=True, text=True)
+    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+
+
+@pytest.fixture(scope="session")
+def served_env(tmp_path_factory):
+    return migrated_env(tmp_path_factory, "served-db")
+
+
+@pytest.fixture(scope="session")
+def served(served_env, tmp_path_factory):
+    """The base URL of a running `mahjong_site.serve`."""
+    log = tmp_path_factory.mktemp("served-log") / "serve.log"
+    with daphne(served_env, log, command=SERVE) as base:
+        yield base

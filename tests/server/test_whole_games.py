@@ -1,0 +1,97 @@
+"""Issue 16: whole games of every preset through the server `make run` starts, watched by a
+spectator's socket from before the deal. No frame grows with the length of the game: each is
+under protocol.FRAME_BUDGET (16 KiB) however many deals are played, the spectator sees the end,
+and a socket opened on the finished table gets its state at once."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+import websockets
+
+from games.protocol import FRAME_BUDGET
+
+from .conftest import shell
+
+PRESETS = ["chinese-classical", "british", "sixteen-tile", "cantonese", "shanghai", "dmjl",
+           "bmja"]
+GAME_BOUND_S = 300  # a stuck game fails here; a passing one ends long before
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def _bot_table(env, ruleset: str) -> int:
+    return int(shell(env, (
+        "from games import services\n"
+        f"g = services.create_game(None, {ruleset!r}, seed='preset {ruleset}')\n"
+        "for _ in range(4): services.add_bot(g.pk, 'greedy')\n"
+        "print(g.pk)")))
+
+
+async def _frames_until(ws, done, texts: list[str]) -> dict:
+    while True:
+        text = await ws.recv()
+        texts.append(text)
+        frame = json.loads(text)
+        if done(frame):
+            return frame
+
+
+def _socket(base: str, game: int):
+    host = base.removeprefix("http://")
+    return websockets.connect(f"ws://{host}/ws/game/{game}/",
+                              additional_headers={"Origin": base}, max_size=None)
+
+
+async def _watch_whole_game(base: str, env, game: int) -> tuple[list[str], list[str]]:
+    watched: list[str] = []
+    async with _socket(base, game) as ws:
+        first = await _frames_until(ws, lambda f: f["type"] == "state", watched)
+        assert first["status"] == "open"
+        await asyncio.to_thread(shell, env, f"from games import services; "
+                                            f"services.start_game({game})")
+        over = await asyncio.wait_for(
+            _frames_until(ws, lambda f: f.get("status") == "finished", watched), GAME_BOUND_S)
+    assert over["type"] == "update" and over["view"]["phase"] == "game_over"
+    # The finished table opened afresh: its state at once, the deal's history in order after.
+    reopened: list[str] = []
+    async with _socket(base, game) as ws:
+        state = await asyncio.wait_for(
+            _frames_until(ws, lambda f: f["type"] == "state", reopened), 30)
+        more = state.get("more")
+        while more:
+            log = await asyncio.wait_for(_frames_until(ws, lambda f: True, reopened), 30)
+            assert log["type"] == "log" and log["version"] == state["version"]
+            more = log["more"]
+    assert state["status"] == "finished" and state["view"]["phase"] == "game_over"
+    assert state["version"] == over["version"]
+    places = [s["place"] for s in state["view"]["standings"]]
+    assert len(places) == 4 and min(places) == 1
+    return watched, reopened
+
+
+@pytest.mark.parametrize("ruleset", PRESETS)
+def test_a_whole_bot_game_ends_cleanly_for_a_spectator(served, served_env, ruleset):
+    game = _bot_table(served_env, ruleset)
+    watched, reopened = asyncio.run(_watch_whole_game(served, served_env, game))
+    frames = [json.loads(t) for t in watched]
+    updates = [f for f in frames if f["type"] == "update"]
+    # Every change reached the spectator, in order: nothing was lost on the way.
+    version = frames[0]["version"]  # the open table's state; the deal was made from a shell
+    for f in updates:
+        if f["version"] <= version:
+            continue
+        assert f["from"] == version, (f["from"], version)
+        version = f["version"]
+    deals = max(f["view"]["deal_number"] for f in updates)
+    assert deals >= 16, f"a full-length game: {deals} deals"
+    if ruleset == "british":
+        assert any(f["view"].get("goulash") for f in updates), "the game reached a Goulash"
+    sizes = [len(t.encode()) for t in watched + reopened]
+    assert max(sizes) <= FRAME_BUDGET, max(sizes)
+    ARTIFACTS.mkdir(exist_ok=True)
+    with open(ARTIFACTS / "whole-games.txt", "a") as out:
+        out.write(f"{ruleset}: {deals} deals, {updates[-1]['version']} moves, "
+                  f"{len(watched)} frames watched, largest {max(sizes)} bytes\n")
