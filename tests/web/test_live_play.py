@@ -10,6 +10,15 @@ from .live import join, make_table, play_step
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def machine_speed(settings):
+    """These clients answer at machine speed (a whole deal in well under a second), faster
+    than any person: the per-connection flood limit (tests/web/test_rate_limit.py) is not what
+    is tested here."""
+    settings.GAMES_RATE_BURST = 10_000
+    settings.GAMES_USER_RATE_BURST = 10_000
+
+
 async def test_four_clients_play_a_deal_to_the_end(app, players, spectator):
     game = await sync_to_async(make_table)(players, seed="four-humans")
     tabs = [await join(app, game.pk, user) for user in players]

@@ -110,3 +110,26 @@ def test_a_running_random_centre_table_has_no_replay_until_it_ends(client, playe
     assert client.get(f"/game/{game.pk}/replay/steps.json").status_code == 404
     Game.objects.filter(pk=game.pk).update(status="finished")
     assert client.get(f"/game/{game.pk}/replay/").status_code == 200
+
+
+def test_a_running_games_steps_are_extended_move_by_move_not_rebuilt(client):
+    """Issue 16 §4: a spectator's replay of a running game asks again as the game goes on; the
+    server extends the steps it has by the new moves, and they equal a build from move 1."""
+    from games.engine.actions import Action
+    from games.engine.replay import replay_steps
+    from games.engine.ruleset import Ruleset
+    from games.pages import running_steps
+
+    game = saved_game("web-replay-growing", moves=420)
+    actions = [Action.from_json(a)
+               for a in game.moves.order_by("seq").values_list("action", flat=True)]
+    ruleset = Ruleset.from_json(game.ruleset)
+    kept = None
+    for version in (150, 151, 290, 420):
+        Game.objects.filter(pk=game.pk).update(version=version)
+        _, data = _steps(client, game)
+        fresh = replay_steps(ruleset, game.seed, actions[:version], reveal=False)
+        assert data == json.loads(json.dumps(fresh)), version
+        entry = running_steps._games[(game.pk, game.seed)]
+        assert kept is None or entry is kept  # the same steps, extended
+        kept = entry
