@@ -38,8 +38,11 @@ class Game(models.Model):
     )
     tournament = models.BooleanField(default=False)
     private = models.BooleanField(
-        default=False, help_text="not listed in the lobby; anyone with the link can open it"
+        default=False, help_text="not listed in the lobby; only its invite link opens it"
     )
+    # A private table's unguessable part of its link (/t/<invite>/): its number alone opens it
+    # only for those seated there.
+    invite = models.CharField(max_length=32, blank=True, default="", db_index=True)
     claim_seconds = models.PositiveIntegerField(default=8)
     turn_seconds = models.PositiveIntegerField(null=True, blank=True, help_text="empty: no timer")
     # When the last move was applied: claim windows and turn timers count from here.
@@ -66,6 +69,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        constraints = [
+            # One record, one game: two imports of the same record cannot both be saved.
+            models.UniqueConstraint(fields=["seed"], condition=models.Q(imported=True),
+                                    name="one_import_per_seed"),
+        ]
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.ruleset_name}, {self.status})"

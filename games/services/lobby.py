@@ -47,6 +47,7 @@ def create_game(
         created_by=user if user is not None and user.is_authenticated else None,
         tournament=tournament,
         private=private,
+        invite=secrets.token_urlsafe(16) if private else "",
         claim_seconds=claim_seconds or conf.get("GAMES_CLAIM_SECONDS"),
         turn_seconds=turn_seconds or None,
         rematch_of=rematch_of,
