@@ -11,7 +11,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import conf, protocol, ratelimit, services, timers
+from . import access, conf, protocol, ratelimit, services, timers
 from .engine.errors import EngineError
 from .models import Game
 from .services import broadcast, frames
@@ -23,6 +23,12 @@ def _state(game_id: int, seat: int | None) -> dict[str, Any]:
     game = Game.objects.get(pk=game_id)
     match = game.state() if game.status != "open" else None
     return frames.state(game, match, seat)
+
+
+def _may_watch(game_id: int, user, session) -> bool:
+    """A private table's socket, like its page, is open only to those it is open to."""
+    game = Game.objects.filter(pk=game_id).first()
+    return game is None or access.may_open(game, user, session)
 
 
 def parse(text: str) -> Any:
@@ -82,6 +88,11 @@ class GameConsumer(AsyncWebsocketConsumer):
         authenticated = self.user is not None and self.user.is_authenticated
         self.limiter = ratelimit.Limiter(self.user.pk if authenticated else None)
         self.groups_joined = []
+        if not await database_sync_to_async(_may_watch)(
+            self.game_id, self.user, self.scope.get("session")
+        ):
+            await self.close(code=4404)
+            return
         try:
             attendance = await broadcast.call(services.connect, self.game_id, self.user, self)
         except services.ServiceError:

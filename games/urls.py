@@ -2,8 +2,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
+from .access import private_or_404
 from .pages import calculator, endgame, history, players, records, rules, tournaments
 from .pages import replay as replay_pages
+from .throttle import limit_posts, limit_running
+
+# Work a request can cause, bounded per address (games/throttle.py).
+IMPORTS_PER_MINUTE = 10
+RUNNING_STEPS_PER_MINUTE = 60
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,20 +17,24 @@ urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("play-now/", views.play_now, name="play_now"),
     path("game/new/", views.create, name="game_create"),
+    path("t/<str:invite>/", views.invited, name="invited"),
     path("game/<int:game_id>/", views.table, name="table"),
     path("game/<int:game_id>/join/", views.join, name="game_join"),
     path("game/<int:game_id>/leave/", views.leave, name="game_leave"),
     path("game/<int:game_id>/bot/", views.add_bot, name="game_add_bot"),
     path("game/<int:game_id>/start/", views.start, name="game_start"),
-    path("game/<int:game_id>/replay/", replay_pages.replay, name="game_replay"),
-    path("game/<int:game_id>/replay/steps.json", replay_pages.steps, name="game_replay_steps"),
-    path("game/<int:game_id>/replay/extras.json", replay_pages.extras, name="game_replay_extras"),
-    path("game/<int:game_id>/record.json", records.record, name="game_record"),
-    path("game/<int:game_id>/plot/", endgame.plot, name="game_plot"),
-    path("game/<int:game_id>/again/", endgame.play_again, name="game_again"),
+    path("game/<int:game_id>/replay/", private_or_404(replay_pages.replay), name="game_replay"),
+    path("game/<int:game_id>/replay/steps.json", private_or_404(limit_running(
+        "steps", RUNNING_STEPS_PER_MINUTE, 60, "replay requests")(replay_pages.steps)), name="game_replay_steps"),
+    path("game/<int:game_id>/replay/extras.json", private_or_404(replay_pages.extras), name="game_replay_extras"),
+    path("game/<int:game_id>/record.json", private_or_404(records.record), name="game_record"),
+    path("game/<int:game_id>/plot/", private_or_404(endgame.plot), name="game_plot"),
+    path("game/<int:game_id>/again/", private_or_404(endgame.play_again), name="game_again"),
     path("games/", history.history, name="history"),
-    path("games/import/", records.import_view, name="game_import"),
+    path("games/import/", limit_posts("import", IMPORTS_PER_MINUTE, 60, "imports")(
+        records.import_view), name="game_import"),
     path("u/<str:name>/", players.player, name="player"),
+    path("u/", players.player_by_query, name="player_by_query"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),
     path(

@@ -10,7 +10,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from . import accounts, services
+from . import access, accounts, services
 from .forms import BotForm, NewGameForm, SignupForm
 from .models import ACTIVE, OPEN, Game, Seat
 from .pages.endgame import end_screen_links
@@ -88,8 +88,18 @@ def create(request):
     return redirect("table", game_id=game.pk)
 
 
+def invited(request, invite: str):
+    """A private table's link: this browser may open the table from now on."""
+    game = get_object_or_404(Game, invite=invite, private=True) if invite else None
+    if game is None:
+        raise Http404("No such table.")
+    access.remember_invite(request.session, game)
+    return redirect("table", game_id=game.pk)
+
+
 def table(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
+    access.check(request, game)
     seats = list(game.seats.select_related("user"))
     mine = next((s for s in seats if request.user.is_authenticated and s.user == request.user),
                 None)
@@ -101,6 +111,8 @@ def table(request, game_id: int):
         # The full record: 404 until the game is over.
         "record": reverse("game_record", args=[game.pk]),
     }
+    link = reverse("invited", args=[game.invite]) if game.private and game.invite else reverse(
+        "table", args=[game.pk])
     config.update(end_screen_links(request, game))
     return render(
         request,
@@ -108,6 +120,7 @@ def table(request, game_id: int):
         {"game": game, "seats": seats, "my_seat": mine, "config": config,
          "can_start": game.status == OPEN and len(seats) == 4 and mine is not None,
          "can_join": game.status == OPEN and len(seats) < 4 and mine is None,
+         "invite_link": request.build_absolute_uri(link),
          "bot_form": BotForm()},
     )
 
@@ -122,6 +135,7 @@ def _act(request, game_id, fn, *args):
 
 @require_POST
 def join(request, game_id: int):
+    access.check(request, get_object_or_404(Game, pk=game_id))
     return _act(request, game_id, services.take_seat, _ensure_user(request))
 
 

@@ -37,6 +37,16 @@ def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Each test starts with an empty cache, as a new process does: no test is throttled by the
+    requests of the tests before it (games/throttle.py counts in the cache)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def live_settings(settings):
     """Bots act at once; the ticker looks again within a second at most."""

@@ -85,6 +85,7 @@ class PlayerRow:
     place: int | None
     is_me: bool
     is_bot: bool = False
+    recorded: bool = False  # a name from an imported record, not an account
 
 
 @dataclass
@@ -108,6 +109,7 @@ def game_row(game: Game, user) -> GameRow:
             places.get(pos),
             user.is_authenticated and seat.user_id == user.pk,
             seat.is_bot,
+            not seat.is_bot and seat.user_id is None and bool(seat.recorded_name),
         ))
     players.sort(key=lambda p: (p.place or 9, -(p.points or 0)))
     return GameRow(game, players, len(summary.get("deals") or []),

@@ -15,6 +15,14 @@ from .history import game_row, recent_first
 RECENT = 10
 
 
+def player_by_query(request):
+    """/u/?name=...: a recorded name no path segment can carry (see templatetags/players.py)."""
+    name = request.GET.get("name", "")
+    if not name or len(name) > 150:
+        raise Http404("No player by that name.")
+    return player(request, name)
+
+
 def player(request, name: str):
     User = get_user_model()
     account = User.objects.filter(username=name).first()
