@@ -115,6 +115,14 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=10, blank=True)
     # The name a record gave this player, kept for imported games (and players without account).
     recorded_name = models.CharField(max_length=150, blank=True)
+    # Stored when the game finishes, in the same transaction (games/results.py), so history
+    # filters and statistics are SQL on these columns rather than a walk over every game.
+    place = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True)
+    final_points = models.IntegerField(null=True, blank=True)
+    deals_won = models.PositiveSmallIntegerField(default=0)
+    self_drawn = models.PositiveSmallIntegerField(default=0)
+    dealt_in = models.PositiveSmallIntegerField(default=0)
+    best_score = models.IntegerField(null=True, blank=True)
     connections = models.PositiveSmallIntegerField(default=0)
     absent_since = models.DateTimeField(null=True, blank=True)
     last_seen = models.DateTimeField(null=True, blank=True)

@@ -63,19 +63,20 @@ def _filter(request, qs: QuerySet, data: dict) -> QuerySet:
     elif result == "running":
         qs = qs.filter(status=ACTIVE)
     elif result in ("won", "not_won"):
+        # SQL on the stored per-seat places (games/results.py): no walk over the games.
         qs = qs.filter(status=FINISHED)
-        who = _whose_result(request, data)
-        ids = [g.pk for g in qs if _placed_first(g, who)]
-        qs = qs.filter(pk__in=ids) if result == "won" else qs.exclude(pk__in=ids)
+        firsts = Seat.objects.filter(_named(_whose_result(request, data)), place=1)
+        winning = Q(pk__in=firsts.values("game_id"))
+        qs = qs.filter(winning) if result == "won" else qs.exclude(winning)
     return qs
 
 
-def _placed_first(game: Game, name: str | None) -> bool:
-    standings = (game.result or {}).get("standings") or []
-    for seat in game.seats.all():
-        if name and seat.name.lower() == name.lower():
-            return any(s["seat"] == seat.position and s["place"] == 1 for s in standings)
-    return False
+def _named(name: str | None) -> Q:
+    """The seats of the player called `name` (an account's or a recorded name)."""
+    if not name:
+        return Q(pk__in=[])
+    return Q(user__username__iexact=name) | Q(user=None, recorded_name__iexact=name,
+                                               bot_level="")
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 
-from games import clock, protocol
+from games import clock, protocol, results
 from games.engine import bots, refusals
 from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
@@ -172,6 +172,7 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             game.status = FINISHED
             game.finished = now
             game.result = _result(match)
+            results.store(game)
             from . import tournaments  # here: tournaments itself uses this module
 
             tournaments.record_result(game)

@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import services
+from games import results, services
 from games.engine import bots
 from games.engine.actions import Action
 from games.engine.record import results_of
@@ -57,4 +57,5 @@ def saved_game(humans, n_bots: int = 0, *, seed: str = "saved", rounds: int = 1,
         changed_at=at, due_at=None,
     )
     game.refresh_from_db()
+    results.store(game)
     return game

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from games import results
 from games.engine import bots
 from games.engine.match import Match
 from games.engine.record import results_of
@@ -32,4 +33,5 @@ def saved_game(seed: str, *, moves: int | None = None, user=None) -> Game:
         Move(game=game, seq=i, seat=a.seat, action=a.to_json())
         for i, a in enumerate(match.actions, start=1)
     )
+    results.store(game)
     return game
