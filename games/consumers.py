@@ -203,7 +203,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             return await self._error(protocol.E_NOT_SEATED, "Spectators cannot act.")
         try:
             # The seat was resolved when this socket connected (and again whenever seats
-            # changed): no lookup by user on every move.
+            # changed); the door checks under its lock that the user still holds it.
             outcome = await broadcast.call(
                 services.submit_action,
                 self.game_id, self.user, message.get("action"), version, seat=self.seat,
@@ -220,10 +220,12 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     # Channel-layer handlers: the service built each frame for exactly this audience.
     async def game_update(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=event["text"])
+        if self.seat is not None:  # not a seat's frame queued before this socket lost the seat
+            await self.send(text_data=event["text"])
 
     async def game_answered(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=event["text"])
+        if self.seat is not None:
+            await self.send(text_data=event["text"])
 
     async def game_public(self, event: dict[str, Any]) -> None:
         if self.seat is None:  # a frame sent just before this socket took a seat
@@ -235,5 +237,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             # The state carries the seats too, and the seat the deal gave this user.
             return await self._send_full_state()
         if notice == protocol.NOTICE_SEATS:
+            before = self.seat
             await self._reattend()
+            if self.seat != before:
+                # Seat lost (a withdrawal) or found mid-game: the view shown is not this user's.
+                await self.send(text_data=event["text"])
+                return await self._send_state()
         await self.send(text_data=event["text"])

@@ -43,7 +43,12 @@ def fresh_cache():
     requests of the tests before it (games/throttle.py counts in the cache)."""
     from django.core.cache import cache
 
+    from games.pages import running_steps
+    from games.services import matches
+
     cache.clear()
+    matches.forget_all()
+    running_steps.forget_all()
     yield
 
 

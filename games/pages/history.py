@@ -11,6 +11,7 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import render
 
 from ..engine.ruleset import PRESETS
+from ..hidden import hidden_among, hidden_games, result_hidden
 from ..models import ACTIVE, FINISHED, OPEN, Game, Seat
 from ..records import summary_of
 
@@ -64,7 +65,7 @@ def _filter(request, qs: QuerySet, data: dict) -> QuerySet:
         qs = qs.filter(status=ACTIVE)
     elif result in ("won", "not_won"):
         # SQL on the stored per-seat places (games/results.py): no walk over the games.
-        qs = qs.filter(status=FINISHED)
+        qs = qs.filter(status=FINISHED).exclude(pk__in=hidden_games(request.user).values("pk"))
         firsts = Seat.objects.filter(_named(_whose_result(request, data)), place=1)
         winning = Q(pk__in=firsts.values("game_id"))
         qs = qs.filter(winning) if result == "won" else qs.exclude(winning)
@@ -95,12 +96,16 @@ class GameRow:
     players: list[PlayerRow]
     deals: int
     when: object
+    hidden: bool = False  # a tournament result shown only once its round ends (games/hidden.py)
 
 
-def game_row(game: Game, user) -> GameRow:
+def game_row(game: Game, user, hidden: bool | None = None) -> GameRow:
+    """`hidden`: whether the result is hidden from `user`, when the caller knows already."""
+    if hidden is None:
+        hidden = result_hidden(game, user)
     summary = summary_of(game) or {}
-    points = summary.get("points")
-    places = {s["seat"]: s["place"] for s in summary.get("standings") or []}
+    points = None if hidden else summary.get("points")
+    places = {} if hidden else {s["seat"]: s["place"] for s in summary.get("standings") or []}
     players = []
     for seat in game.seats.all():
         pos = seat.position
@@ -114,7 +119,13 @@ def game_row(game: Game, user) -> GameRow:
         ))
     players.sort(key=lambda p: (p.place or 9, -(p.points or 0)))
     return GameRow(game, players, len(summary.get("deals") or []),
-                   game.finished or game.started or game.created)
+                   game.finished or game.started or game.created, hidden)
+
+
+def game_rows(games, user) -> list[GameRow]:
+    games = list(games)
+    hidden = hidden_among(games, user)
+    return [game_row(g, user, g.pk in hidden) for g in games]
 
 
 def games_of(user) -> QuerySet:
@@ -125,7 +136,7 @@ def games_of(user) -> QuerySet:
 def my_games(user, limit: int = 12) -> list[GameRow]:
     """ "Your games" on the lobby and home page: open, running and finished, most recent first."""
     qs = games_of(user).filter(status__in=[OPEN, ACTIVE, FINISHED])
-    return [game_row(g, user) for g in recent_first(qs).prefetch_related("seats__user")[:limit]]
+    return game_rows(recent_first(qs).prefetch_related("seats__user")[:limit], user)
 
 
 def recent_first(qs: QuerySet) -> QuerySet:
@@ -149,7 +160,7 @@ def history(request):
     data = form.cleaned_data if form.is_valid() else {}
     qs = recent_first(_filter(request, qs, data)).prefetch_related("seats__user")
     page = Paginator(qs, PER_PAGE).get_page(request.GET.get("page"))
-    rows = [game_row(g, request.user) for g in page.object_list]
+    rows = game_rows(page.object_list, request.user)
     query = request.GET.copy()
     query.pop("page", None)
     scopeless = query.copy()

@@ -7,10 +7,11 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
 
+from ..hidden import hidden_games
 from ..models import ACTIVE, FINISHED, Game, Seat
 from ..records import summary_of
 from ..stats import PlayerStats, add_game
-from .history import game_row, recent_first
+from .history import game_rows, recent_first
 
 RECENT = 10
 
@@ -44,7 +45,9 @@ def player(request, name: str):
         listed = games
     stats = PlayerStats()
     seat_in = dict(seats.values_list("game_id", "position"))
-    for game in games.filter(status=FINISHED).prefetch_related("seats__user"):
+    # A tournament result hidden until its round ends counts once it is shown.
+    counted = games.filter(status=FINISHED).exclude(pk__in=hidden_games(request.user).values("pk"))
+    for game in counted.prefetch_related("seats__user"):
         summary = summary_of(game)
         if summary and seat_in.get(game.pk) is not None:
             add_game(stats, game.pk, seat_in[game.pk], summary)
@@ -54,5 +57,5 @@ def player(request, name: str):
     return render(request, "games/player.html", {
         "name": name, "account": account, "is_me": is_me, "stats": stats,
         "guest": account is not None and is_guest(account),
-        "rows": [game_row(g, request.user) for g in recent],
+        "rows": game_rows(recent, request.user),
     })

@@ -10,6 +10,7 @@ from django.urls import NoReverseMatch, reverse
 
 from ..engine.record import verify_json
 from ..forms import ImportRecordForm
+from ..hidden import refused, result_hidden
 from ..models import FINISHED, Game
 from ..records import ImportRefused, import_record, record_for
 
@@ -19,6 +20,8 @@ def record(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     if game.status != FINISHED:
         raise Http404("The record is published when the game is over.")
+    if result_hidden(game, request.user):
+        return refused()
     response = JsonResponse(record_for(game), json_dumps_params={"indent": 1})
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="mahjong-game-{game.pk}.json"'

@@ -21,6 +21,7 @@ from django.utils.safestring import mark_safe
 from ..engine.actions import Action
 from ..engine.replay import replay_steps
 from ..engine.ruleset import Ruleset
+from ..hidden import refused, result_hidden
 from ..models import FINISHED, OPEN, Game
 from . import running_steps
 
@@ -61,6 +62,8 @@ def steps_gz(game: Game) -> bytes:
 def steps(request, game_id: int):
     """The steps (JSON). Finished games are immutable: the browser may keep them."""
     game = _started_game(game_id)
+    if result_hidden(game, request.user):  # every step of a finished game shows its scores
+        return refused()
     data = steps_gz(game)
     if "gzip" in request.headers.get("Accept-Encoding", ""):
         response = HttpResponse(data, content_type="application/json")
@@ -115,12 +118,16 @@ def _extras(game: Game, viewer: int | None) -> dict:
 def extras(request, game_id: int):
     """The plot and the verification line, for a page sent before they were worked out."""
     game = _started_game(game_id)
+    if result_hidden(game, request.user):
+        return refused()
     viewer = _viewer_seat(request, game.seats.all())
     return JsonResponse(_extras(game, viewer))
 
 
 def replay(request, game_id: int):
     game = _started_game(game_id)
+    if result_hidden(game, request.user):
+        return refused(page=True)
     seats = list(game.seats.select_related("user"))
     viewer = _viewer_seat(request, seats)
     players = [{"name": f"Seat {s + 1}", "bot": None} for s in range(4)]

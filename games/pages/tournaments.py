@@ -71,14 +71,14 @@ def _rounds(t: Tournament, shown: set[int], me=None) -> list[dict]:
     return out
 
 
-def _chart(t: Tournament, standings) -> tuple[str, list[dict]]:
+def _chart(t: Tournament, standings, public: bool = True) -> tuple[str, list[dict]]:
     """The places after each shown round, for the chart and its table."""
     rounds = standings.rounds
     if not rounds:
         return "", []
     after = {}
     for k in range(1, len(rounds) + 1):
-        rows = service.compute_standings(t, public=True, upto=rounds[k - 1]).rows
+        rows = service.compute_standings(t, public=public, upto=rounds[k - 1]).rows
         after[rounds[k - 1]] = {r.entry.pk: r.rank for r in rows}
     names = [r.name for r in standings.rows]
     places = [[after[n][r.entry.pk] for n in rounds] for r in standings.rows]
@@ -86,10 +86,16 @@ def _chart(t: Tournament, standings) -> tuple[str, list[dict]]:
     return bump_chart(names, places, rounds), table
 
 
+def _public(request) -> bool:
+    """Hidden scores stay hidden from everyone but staff (as on every page: games/hidden.py)."""
+    return not (request.user.is_authenticated and request.user.is_staff)
+
+
 def tournament_detail(request, tournament_id: int):
     t = get_object_or_404(Tournament, pk=tournament_id)
-    standings = service.compute_standings(t, public=True)
-    chart, chart_rows = _chart(t, standings)
+    public = _public(request)
+    standings = service.compute_standings(t, public=public)
+    chart, chart_rows = _chart(t, standings, public)
     entry = None
     if request.user.is_authenticated:
         entry = t.entries.filter(user=request.user).first()
@@ -123,7 +129,7 @@ def tournament_status(request, tournament_id: int):
 
 def tournament_csv(request, tournament_id: int):
     t = get_object_or_404(Tournament, pk=tournament_id)
-    shown = service.visible_rounds(t, public=True)
+    shown = service.visible_rounds(t, public=_public(request))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}-results.csv"'
     out = csv.writer(response)
@@ -134,12 +140,33 @@ def tournament_csv(request, tournament_id: int):
         "table__round__number", "table__number", "wind"
     )
     for p in places:
-        out.writerow([
+        out.writerow(csv_cells([
             p.table.round.number, p.table.number, p.table.game_id, WINDS[p.wind],
             p.entry.user.username if p.entry else "Bot", p.place, p.score,
-            "" if p.table_points is None else f"{p.table_points:g}",
-        ])
+            "" if p.table_points is None else _number(p.table_points),
+        ]))
     return response
+
+
+# A spreadsheet runs a cell starting with one of these as a formula (OWASP, CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """Text that a spreadsheet would read as a formula gets a leading quote; numbers (negative
+    points too) are not text and stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_cells(values: list) -> list:
+    return [csv_cell(v) for v in values]
+
+
+def _number(value: float) -> int | float:
+    """4.0 -> 4, 2.5 -> 2.5, 2.333333 -> 2.33333: a number, written as before."""
+    return int(value) if value == int(value) else float(f"{value:g}")
 
 
 @require_POST

@@ -23,8 +23,8 @@ _lock = threading.Lock()
 
 
 def _replay(game, match: Match | None) -> Match:
-    if match is not None and match.version > game.version:
-        match = None
+    if match is not None and (match.version > game.version or match.seed != game.seed):
+        match = None  # ahead of the row, or another game's (a database restored, ids reused)
     if match is None or game.version - match.version > _SNAPSHOT_WORTH:
         match = snapshots.latest(game, match.version if match else -1) or match
     if match is None:

@@ -11,13 +11,14 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Exists, QuerySet
 
 from games import clock, protocol, results
 from games.engine import bots, refusals
 from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
 from games.engine.record import results_of
-from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
+from games.models import ACTIVE, FINISHED, OPEN, Entry, Game, Move, Seat
 
 from . import answers, broadcast, matches, schedule, snapshots
 from .errors import ServiceError
@@ -264,13 +265,41 @@ def _duplicate(game: Game, seat: int, action: Action, version: int) -> bool:
     return move is not None and move.seat == seat and move.action == action.to_json()
 
 
+def held_seats(game_id: int, user) -> QuerySet[Seat]:
+    """The user's seat at this game, unless it was taken from them: a withdrawn tournament
+    player's seat stays in their name (the record is theirs) but is the autopilot's."""
+    withdrawn = Entry.objects.filter(user=user, withdrawn=True, places__table__game_id=game_id)
+    return Seat.objects.filter(game_id=game_id, user=user).filter(~Exists(withdrawn))
+
+
 def _seat_of(game: Game, user) -> int:
     if user is None or not user.is_authenticated:
         raise ServiceError(protocol.E_NOT_SEATED, "Log in and take a seat to play.")
-    seat = game.seats.filter(user=user).first()
+    seat = held_seats(game.pk, user).first()
     if seat is None or seat.position is None:
         raise ServiceError(protocol.E_NOT_SEATED, "You are not seated at this table.")
     return seat.position
+
+
+_LOST_SEAT = "This seat is no longer yours: you are watching this table now."
+
+
+def _holds(game: Game, user, pos: int) -> bool:
+    """Under the game's lock: does `user` still play seat `pos`? A socket resolves its seat
+    once, and a withdrawal hands the seat to the autopilot while the socket stays open."""
+    seat = _seats(game).get(pos)
+    if seat is None or seat.user_id != user.pk:
+        return False
+    # Only a seat handed to the autopilot can belong to a withdrawn player: one query, then.
+    return not (seat.is_bot and game.tournament and not held_seats(game.pk, user).exists())
+
+
+def _may_hold_unlocked(game_id: int, user, pos: int) -> bool:
+    """Whether a claim answer may skip the lock: only when this process's seats show `user`
+    playing `pos` themselves; anything else takes the locked path, which decides."""
+    hit = _seat_cache.get(game_id)
+    seat = hit[1].get(pos) if hit is not None else None
+    return seat is not None and seat.user_id == user.pk and not seat.is_bot
 
 
 def _parse(action_json: Any, seat: int) -> Action:
@@ -293,7 +322,7 @@ def submit_action(
     stale one is refused and a repeated one answered without applying it twice. Bots, timers
     and admins pass `seat` instead of a user."""
     now = clock.now()
-    if seat is not None:
+    if seat is not None and (user is None or _may_hold_unlocked(game_id, user, seat)):
         held = answers.hold(game_id, seat, action_json, version, now)
         if held is not None:
             return held
@@ -305,6 +334,8 @@ def submit_action(
             if game.status != ACTIVE:
                 raise ServiceError(protocol.E_GAME_OVER, "The game is over.")
             pos = _seat_of(game, user) if seat is None else seat
+            if seat is not None and user is not None and not _holds(game, user, seat):
+                raise ServiceError(protocol.E_NOT_YOUR_SEAT, _LOST_SEAT)
             action = _parse(action_json, pos)
             match = matches.take(game)
             change = _Change(game, match)

@@ -18,7 +18,7 @@ from games.models import ACTIVE, Connection, Game, Seat, Watcher
 
 from . import broadcast, matches, schedule
 from .errors import ServiceError
-from .play import _lock, _seats, seats_changed
+from .play import _lock, _seats, held_seats, seats_changed
 
 # This process's open sockets, by Connection id. Weak: a consumer that vanished without its
 # cleanup stops being refreshed, so its row expires like a crashed process's.
@@ -53,9 +53,7 @@ def seat_for(game_id: int, user) -> int | None:
     """The engine seat this user plays at this game (None: a spectator, or not dealt yet)."""
     if user is None or not user.is_authenticated:
         return None
-    return (
-        Seat.objects.filter(game_id=game_id, user=user).values_list("position", flat=True).first()
-    )
+    return held_seats(game_id, user).values_list("position", flat=True).first()
 
 
 def _recount(game: Game, seat: Seat, now: datetime, gone_at: datetime | None = None) -> None:
@@ -87,7 +85,7 @@ def _attend(game_id: int, user, owner: object | None) -> Attendance:
     now = clock.now()
     with transaction.atomic():
         game = _lock(game_id)
-        seat = game.seats.filter(user=user).first() if user.is_authenticated else None
+        seat = held_seats(game_id, user).first() if user.is_authenticated else None
         if seat is None:
             return Attendance(None, None)
         row = Connection.objects.create(seat=seat, seen_at=now)
@@ -122,9 +120,7 @@ def connect(game_id: int, user, owner: object | None = None) -> Attendance:
     """A socket opened; `owner` (the consumer) keeps its row fresh while it lives."""
     if not Game.objects.filter(pk=game_id).exists():
         raise ServiceError("no_such_game", "There is no such game.")
-    if user is None or not user.is_authenticated or not Seat.objects.filter(
-        game_id=game_id, user=user
-    ).exists():
+    if user is None or not user.is_authenticated or not held_seats(game_id, user).exists():
         return _watch(game_id, owner)
     return _attend(game_id, user, owner)
 
@@ -141,7 +137,7 @@ def reattend(
     player who sat down in another tab is not shown absent; one who left the seats watches."""
     seat = None
     if user is not None and user.is_authenticated:
-        seat = Seat.objects.filter(game_id=game_id, user=user).only("pk", "position").first()
+        seat = held_seats(game_id, user).only("pk", "position").first()
     if seat is None:
         if connection is not None:
             disconnect(game_id, connection)

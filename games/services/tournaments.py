@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from games import clock
+from games import clock, protocol
 from games.engine.rituals import random_seating
 from games.models import (
     ACTIVE,
@@ -25,7 +25,7 @@ from games.models import (
 )
 from games.tournaments.seating import seat_round
 
-from . import lobby, play
+from . import broadcast, lobby, play
 from .errors import ServiceError
 
 
@@ -83,18 +83,22 @@ def withdraw(entry_id: int) -> Entry:
 def _hand_to_bot(game_id: int, user) -> None:
     game = play._lock(game_id)
     seat = game.seats.filter(user=user).first()
-    if seat is None or seat.is_bot:
+    if seat is None:
         return
-    seat.bot_level = play.AUTOPILOT_LEVEL
-    seat.save(update_fields=["bot_level"])
+    if not seat.is_bot:
+        seat.bot_level = play.AUTOPILOT_LEVEL
+        seat.save(update_fields=["bot_level"])
+    # Even a seat the autopilot already played: the player's open sockets must let go of it.
     _reschedule(game)
 
 
 def _reschedule(game: Game) -> None:
-    """After handing seats to the autopilot: other processes re-read the seats, and the bot
-    moves when due."""
+    """After handing seats to the autopilot: other processes re-read the seats, open sockets
+    look their seat up again (a withdrawn player's become a spectator's), and the bot moves
+    when due."""
     play.seats_changed(game)
     game.save(update_fields=["seats_version"])
+    broadcast.on_commit_send([broadcast.presence_message(game, protocol.NOTICE_SEATS)])
     play._reschedule(game, game.state())
     from games import timers
 

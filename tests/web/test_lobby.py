@@ -81,6 +81,7 @@ def test_play_now_bots_have_distinct_names(client, outsider):
 
 
 def test_a_private_table_is_unlisted_but_its_link_works(client, players, outsider, spectator):
+    """Issue 17 §8: its invite link, not its number, opens it to others."""
     client.force_login(players[0])
     public = _new_table(client, seat_3="greedy", seat_4="greedy")
     secret = _new_table(client, private="on", seat_3="greedy", seat_4="greedy")
@@ -90,6 +91,8 @@ def test_a_private_table_is_unlisted_but_its_link_works(client, players, outside
     client.force_login(outsider)
     lobby = client.get("/lobby/").content.decode()
     assert f"/game/{public.pk}/" in lobby and f"/game/{secret.pk}/" not in lobby
+    assert client.get(f"/game/{secret.pk}/").status_code == 404  # its number alone
+    client.get(f"/t/{secret.invite}/")
     room = client.get(f"/game/{secret.pk}/")
     assert room.status_code == 200 and 'id="take-seat"' in room.content.decode()
     client.post(f"/game/{secret.pk}/join/")
@@ -102,5 +105,7 @@ def test_a_private_table_is_unlisted_but_its_link_works(client, players, outside
         if viewer:
             client.force_login(viewer)
         assert f"/game/{secret.pk}/" not in client.get("/lobby/").content.decode()
+        assert client.get(f"/game/{secret.pk}/").status_code == 404
+        client.get(f"/t/{secret.invite}/")
         page = client.get(f"/game/{secret.pk}/")
         assert page.status_code == 200 and _config(page)["seat"] is None

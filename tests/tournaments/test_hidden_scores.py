@@ -1,0 +1,149 @@
+"""With "scores hidden until the round ends", a finished table's result shows nowhere (history,
+player pages, record, replay, tournament page and CSV) while its round still plays; once the
+round ends it shows everywhere; staff always see it."""
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+
+from games.hidden import result_hidden
+from games.models import Game, Seat, Tournament
+from games.services import tournaments
+
+from .helpers import play_out
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def cup(django_user_model, quiet):
+    """Round 1 of two tables: table 1 finished, table 2 still playing."""
+    t = Tournament.objects.create(name="Quiet Cup", registration_open=True, deals_per_table=1)
+    for i in range(8):
+        tournaments.register(t.pk, django_user_model.objects.create_user(f"pl{i}"))
+    first, second = tournaments.start_next_round(t.pk).tables.all()
+    play_out(first.game_id)
+    return t, Game.objects.get(pk=first.game_id), second.game_id
+
+
+@pytest.fixture
+def viewers(django_user_model, cup):
+    """Who looks: nobody logged in, an outsider, staff, and a player of the finished table."""
+    _, game, _ = cup
+    outsider = django_user_model.objects.create_user("otto")
+    staff = django_user_model.objects.create_user("stan", is_staff=True)
+    seated = Seat.objects.filter(game=game).exclude(user=None).first().user
+    out = {"anonymous": Client()}
+    for name, user in (("outsider", outsider), ("staff", staff), ("seated", seated)):
+        out[name] = Client()
+        out[name].force_login(user)
+    return out
+
+
+def _winner(game: Game) -> str:
+    return Seat.objects.get(game=game, place=1).name
+
+
+def _row(client, game: Game, query: str = "scope=all"):
+    rows = client.get(f"/games/?{query}").context["rows"]
+    return next((r for r in rows if r.game.pk == game.pk), None)
+
+
+def test_the_predicate(cup, viewers):
+    t, game, second = cup
+    users = {name: c.get("/").wsgi_request.user for name, c in viewers.items()}
+    assert result_hidden(game, users["anonymous"]) and result_hidden(game, users["outsider"])
+    assert not result_hidden(game, users["staff"]) and not result_hidden(game, users["seated"])
+    assert not result_hidden(Game.objects.get(pk=second), users["outsider"])  # still playing
+    play_out(second)
+    assert not result_hidden(game, users["outsider"])
+
+
+def test_history_lists_the_game_without_its_result(cup, viewers):
+    t, game, second = cup
+    winner = _winner(game)
+    for name in ("anonymous", "outsider"):
+        row = _row(viewers[name], game)
+        assert row is not None and row.hidden
+        assert all(p.points is None and p.place is None for p in row.players)
+        page = viewers[name].get("/games/?scope=all").content.decode()
+        assert f"/game/{game.pk}/record.json" not in page
+        assert f"/game/{game.pk}/replay/" not in page
+        # Nor does a result filter give it away.
+        assert _row(viewers[name], game, f"scope=all&result=won&player={winner}") is None
+        assert _row(viewers[name], game, f"scope=all&result=not_won&player={winner}") is None
+    for name in ("staff", "seated"):
+        row = _row(viewers[name], game)
+        assert not row.hidden and min(p.place for p in row.players) == 1
+        assert _row(viewers[name], game, f"scope=all&result=won&player={winner}") is not None
+    play_out(second)
+    row = _row(viewers["anonymous"], game)
+    assert not row.hidden and any(p.points is not None for p in row.players)
+    assert _row(viewers["anonymous"], game, f"scope=all&result=won&player={winner}") is not None
+
+
+def test_player_pages_leave_it_out_of_the_statistics(cup, viewers):
+    t, game, second = cup
+    name = _winner(game)
+    for viewer in ("anonymous", "outsider"):
+        response = viewers[viewer].get(f"/u/{name}/")
+        assert response.context["stats"].games == 0 and not response.context["stats"].best
+        rows = response.context["rows"]
+        assert [r.game.pk for r in rows if r.game.pk == game.pk] == [game.pk]
+        assert all(r.hidden for r in rows if r.game.pk == game.pk)
+    staff = viewers["staff"].get(f"/u/{name}/").context
+    assert staff["stats"].games == 1 and staff["stats"].games_won == 1
+    play_out(second)
+    assert viewers["anonymous"].get(f"/u/{name}/").context["stats"].games == 1
+
+
+def test_record_and_replay_open_when_the_round_ends(cup, viewers):
+    t, game, second = cup
+    urls = [f"/game/{game.pk}/record.json", f"/game/{game.pk}/replay/",
+            f"/game/{game.pk}/replay/steps.json", f"/game/{game.pk}/replay/extras.json"]
+    for viewer in ("anonymous", "outsider"):
+        for url in urls:
+            response = viewers[viewer].get(url)
+            assert response.status_code == 403, url
+            assert "results are shown when it ends" in response.content.decode(), url
+        assert viewers[viewer].get(urls[0]).json()["error"] == "result_hidden"
+    for viewer in ("staff", "seated"):
+        for url in urls:
+            assert viewers[viewer].get(url).status_code == 200, (viewer, url)
+    play_out(second)
+    for url in urls:
+        assert viewers["anonymous"].get(url).status_code == 200, url
+
+
+def test_the_tournament_page_and_csv_show_staff_the_scores(cup, viewers):
+    t, game, second = cup
+    url = f"/tournaments/{t.pk}/"
+    for viewer in ("anonymous", "outsider", "seated"):
+        page = viewers[viewer].get(url).content.decode()
+        assert " tp</span>" not in page and "Standings after" not in page
+        csv_text = viewers[viewer].get(url + "results.csv").content.decode()
+        assert len(list(csv.reader(io.StringIO(csv_text)))) == 1  # the header alone
+    page = viewers["staff"].get(url).content.decode()
+    assert " tp</span>" in page and "Standings after round 1" in page
+    assert "Scores shown to staff only" in page
+    rows = list(csv.DictReader(io.StringIO(
+        viewers["staff"].get(url + "results.csv").content.decode())))
+    assert len(rows) == 8 and sum(r["place"] != "" for r in rows) == 4
+    play_out(second)
+    page = viewers["anonymous"].get(url).content.decode()
+    assert " tp</span>" in page and "Standings after round 1" in page
+    rows = list(csv.DictReader(io.StringIO(
+        viewers["anonymous"].get(url + "results.csv").content.decode())))
+    assert len(rows) == 8 and all(r["place"] for r in rows)
+
+
+def test_a_tournament_that_shows_scores_at_once_hides_nothing(django_user_model, quiet):
+    t = Tournament.objects.create(name="Open Cup", registration_open=True, deals_per_table=1,
+                                  hide_scores=False)
+    for i in range(8):
+        tournaments.register(t.pk, django_user_model.objects.create_user(f"op{i}"))
+    first, _ = tournaments.start_next_round(t.pk).tables.all()
+    play_out(first.game_id)
+    assert Client().get(f"/game/{first.game_id}/record.json").status_code == 200
