@@ -11,12 +11,14 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import access, conf, protocol, ratelimit, services, timers
+from . import access, conf, hidden, protocol, ratelimit, services, timers
 from .engine.errors import EngineError
 from .models import Game
 from .services import broadcast, frames
 
 log = logging.getLogger(__name__)
+CLOSE_NOT_FOUND = 4404  # no such game, as far as this user may know
+CLOSE_HIDDEN = 4403  # its result is not shown yet (games/hidden.py)
 
 
 def _state(game_id: int, seat: int | None) -> dict[str, Any]:
@@ -25,10 +27,18 @@ def _state(game_id: int, seat: int | None) -> dict[str, Any]:
     return frames.state(game, match, seat)
 
 
-def _may_watch(game_id: int, user, session) -> bool:
-    """A private table's socket, like its page, is open only to those it is open to."""
+def _refusal(game_id: int, user, session) -> int | None:
+    """The close code for a socket this user may not open (None: it may): a private table is
+    open only to those its page is open to; a finished table whose result is hidden until its
+    round ends, to staff and its players."""
     game = Game.objects.filter(pk=game_id).first()
-    return game is None or access.may_open(game, user, session)
+    if game is None:
+        return None  # the service door answers that there is no such game
+    if not access.may_open(game, user, session):
+        return CLOSE_NOT_FOUND
+    if hidden.result_hidden(game, user):
+        return CLOSE_HIDDEN
+    return None
 
 
 def parse(text: str) -> Any:
@@ -88,15 +98,16 @@ class GameConsumer(AsyncWebsocketConsumer):
         authenticated = self.user is not None and self.user.is_authenticated
         self.limiter = ratelimit.Limiter(self.user.pk if authenticated else None)
         self.groups_joined = []
-        if not await database_sync_to_async(_may_watch)(
+        refusal = await database_sync_to_async(_refusal)(
             self.game_id, self.user, self.scope.get("session")
-        ):
-            await self.close(code=4404)
+        )
+        if refusal is not None:
+            await self.close(code=refusal)
             return
         try:
             attendance = await broadcast.call(services.connect, self.game_id, self.user, self)
         except services.ServiceError:
-            await self.close(code=4404)
+            await self.close(code=CLOSE_NOT_FOUND)
             return
         self.connection = attendance.connection
         self.watcher = attendance.watcher

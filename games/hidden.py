@@ -39,6 +39,14 @@ def hidden_among(games, user) -> set[int]:
     return set(hidden_games(user).filter(pk__in=ids).values_list("pk", flat=True))
 
 
+def refused_page(request, game: Game) -> HttpResponse:
+    """The table page of a finished game whose result is hidden: why, and where to look."""
+    from django.shortcuts import render
+
+    return render(request, "games/result_hidden.html", {"game": game, "reason": REASON},
+                  status=403)
+
+
 def refused(page: bool = False) -> HttpResponse:
     """403 with the reason: JSON for the record and the replay's data, a line of text for a
     page."""

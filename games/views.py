@@ -10,7 +10,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from . import access, accounts, services
+from . import access, accounts, hidden, services
 from .forms import BotForm, NewGameForm, SignupForm
 from .models import ACTIVE, OPEN, Game, Seat
 from .pages.endgame import end_screen_links
@@ -100,6 +100,8 @@ def invited(request, invite: str):
 def table(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     access.check(request, game)
+    if hidden.result_hidden(game, request.user):
+        return hidden.refused_page(request, game)
     seats = list(game.seats.select_related("user"))
     mine = next((s for s in seats if request.user.is_authenticated and s.user == request.user),
                 None)

@@ -12,6 +12,7 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
 from .. import services
+from ..hidden import refused, result_hidden
 from ..models import FINISHED, OPEN, Game
 from ..plots import plot_for_game
 
@@ -40,6 +41,8 @@ def plot(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     if game.started is None:
         raise Http404("The game has not started.")
+    if result_hidden(game, request.user):
+        return refused(page=True)
     return render(request, "games/_plot.html",
                   {"plot": plot_for_game(game, _viewer_seat(request, game))})
 

@@ -44,7 +44,7 @@ export class Connection {
     });
     ws.addEventListener("close", (ev) => {
       this.onStatus(false);
-      if (ev.code === 4404) return; // no such game
+      if (ev.code === 4404 || ev.code === 4403) return; // no such game, or not shown yet
       if (framed && openedAt != null && Date.now() - openedAt >= STABLE_MS) this.retry = 0;
       if (this.retry >= GIVE_UP_AFTER) {
         this.onGiveUp(this.retry);

@@ -102,7 +102,8 @@ def test_player_pages_leave_it_out_of_the_statistics(cup, viewers):
 def test_record_and_replay_open_when_the_round_ends(cup, viewers):
     t, game, second = cup
     urls = [f"/game/{game.pk}/record.json", f"/game/{game.pk}/replay/",
-            f"/game/{game.pk}/replay/steps.json", f"/game/{game.pk}/replay/extras.json"]
+            f"/game/{game.pk}/replay/steps.json", f"/game/{game.pk}/replay/extras.json",
+            f"/game/{game.pk}/", f"/game/{game.pk}/plot/"]
     for viewer in ("anonymous", "outsider"):
         for url in urls:
             response = viewers[viewer].get(url)
@@ -147,3 +148,33 @@ def test_a_tournament_that_shows_scores_at_once_hides_nothing(django_user_model,
     first, _ = tournaments.start_next_round(t.pk).tables.all()
     play_out(first.game_id)
     assert Client().get(f"/game/{first.game_id}/record.json").status_code == 200
+
+
+def test_the_finished_tables_socket_is_closed_to_those_it_is_hidden_from(cup, viewers):
+    """Its end screen carries the standings: the socket opens only for staff and its players."""
+    import asyncio
+
+    from channels.testing import WebsocketCommunicator
+
+    from tests.web.live import application
+
+    _, game, _ = cup
+    cookies = {name: c.cookies["sessionid"].value for name, c in viewers.items()
+               if name != "anonymous"}
+
+    async def code_for(cookie):
+        headers = [(b"origin", b"http://testserver")]
+        if cookie:
+            headers.append((b"cookie", f"sessionid={cookie}".encode()))
+        comm = WebsocketCommunicator(application(), f"/ws/game/{game.pk}/", headers=headers)
+        connected, code = await comm.connect(timeout=20)
+        if connected:
+            await comm.disconnect()
+        return "open" if connected else code
+
+    async def codes():
+        return {name: await code_for(cookies.get(name))
+                for name in ("anonymous", "outsider", "staff", "seated")}
+
+    got = asyncio.run(codes())
+    assert got == {"anonymous": 4403, "outsider": 4403, "staff": "open", "seated": "open"}
