@@ -60,6 +60,9 @@ class Game(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # Where lists put the game, newest first: when it was opened, then started, then finished.
+    # Written at those three moments only (never per move), and indexed for the lists' order.
+    listed_at = models.DateTimeField(default=timezone.now)
     result = models.JSONField(null=True, blank=True)
     # "Play again": the table opened after this one with the same people and bots.
     rematch_of = models.ForeignKey(
@@ -69,6 +72,7 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        indexes = [models.Index(fields=["-listed_at", "-id"], name="game_listed_newest")]
         constraints = [
             # One record, one game: two imports of the same record cannot both be saved.
             models.UniqueConstraint(fields=["seed"], condition=models.Q(imported=True),
@@ -119,10 +123,16 @@ class Seat(models.Model):
     # filters and statistics are SQL on these columns rather than a walk over every game.
     place = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True)
     final_points = models.IntegerField(null=True, blank=True)
+    points_won = models.IntegerField(default=0)  # net over the game's deals
+    deals_played = models.PositiveSmallIntegerField(default=0)
     deals_won = models.PositiveSmallIntegerField(default=0)
     self_drawn = models.PositiveSmallIntegerField(default=0)
     dealt_in = models.PositiveSmallIntegerField(default=0)
+    # The seat's best winning hand of the game: its score, deal, limit and how it went out.
     best_score = models.IntegerField(null=True, blank=True)
+    best_deal = models.PositiveSmallIntegerField(null=True, blank=True)
+    best_limit = models.CharField(max_length=60, blank=True, default="")
+    best_how = models.CharField(max_length=20, blank=True, default="")
     connections = models.PositiveSmallIntegerField(default=0)
     absent_since = models.DateTimeField(null=True, blank=True)
     last_seen = models.DateTimeField(null=True, blank=True)

@@ -13,16 +13,23 @@ def seat_results(result: dict[str, Any], position: int) -> dict[str, Any]:
     place = next((s["place"] for s in result.get("standings") or [] if s["seat"] == position),
                  None)
     points = result.get("points")
-    won = [d for d in result.get("deals") or [] if d.get("winner") == position]
-    scores = [d["score"] for d in won if isinstance(d.get("score"), int)]
+    deals = result.get("deals") or []
+    won = [d for d in deals if d.get("winner") == position]
+    # The best hand: highest score, the earliest deal on a tie (as the statistics list them).
+    best = min(won, key=lambda d: (-(d.get("score") or 0), d["number"]), default=None)
     return {
         "place": place,
         "final_points": points[position] if points else None,
+        "points_won": sum(d["deltas"][position] for d in deals),
+        "deals_played": len(deals),
         "deals_won": len(won),
         "self_drawn": sum(1 for d in won if d.get("how") == "self_drawn"),
-        "dealt_in": sum(1 for d in result.get("deals") or []
+        "dealt_in": sum(1 for d in deals
                         if d.get("winner") is not None and d.get("discarder") == position),
-        "best_score": max(scores) if scores else None,
+        "best_score": (best.get("score") or 0) if best else None,
+        "best_deal": best["number"] if best else None,
+        "best_limit": (best.get("limit") or "")[:60] if best else "",
+        "best_how": (best.get("how") or "")[:20] if best else "",
     }
 
 

@@ -1,4 +1,6 @@
-"""A player's statistics, from the deal outcomes kept with each game (no replays)."""
+"""A player's statistics: SQL sums over the results stored on each of their seats when its game
+finished (games/results.py), so a page costs the same few statements however many games the
+player has; `add_game` recomputes them from a game's stored result, to check them against."""
 
 from __future__ import annotations
 
@@ -79,6 +81,30 @@ class PlayerStats:
         return [(i + 1, c) for i, c in enumerate(self.placings)]
 
 
+def stats_for(seats, keep_best: int = 5) -> PlayerStats:
+    """The statistics over these seats (of finished games), in two statements."""
+    from django.db.models import Count, Q, Sum
+
+    totals = seats.aggregate(
+        games=Count("pk"), won=Count("pk", filter=Q(place=1)),
+        p1=Count("pk", filter=Q(place=1)), p2=Count("pk", filter=Q(place=2)),
+        p3=Count("pk", filter=Q(place=3)), p4=Count("pk", filter=Q(place=4)),
+        deals=Sum("deals_played"), deals_won=Sum("deals_won"), self_drawn=Sum("self_drawn"),
+        dealt_in=Sum("dealt_in"), points=Sum("points_won"),
+    )
+    best = seats.filter(best_score__isnull=False).order_by("-best_score", "game_id")[:keep_best]
+    return PlayerStats(
+        games=totals["games"], games_won=totals["won"], deals=totals["deals"] or 0,
+        deals_won=totals["deals_won"] or 0, self_drawn=totals["self_drawn"] or 0,
+        dealt_in=totals["dealt_in"] or 0, points_won=totals["points"] or 0,
+        placings=[totals[f"p{k}"] for k in range(1, 5)],
+        best=[BestHand(b["game_id"], b["best_deal"], b["best_score"], b["best_limit"] or None,
+                       b["best_how"])
+              for b in best.values("game_id", "best_deal", "best_score", "best_limit",
+                                   "best_how")],
+    )
+
+
 def add_game(stats: PlayerStats, game_id: int, seat: int, summary: dict[str, Any],
              keep_best: int = 5) -> None:
     """Count one finished game in which the player sat in engine `seat`."""
@@ -93,8 +119,13 @@ def add_game(stats: PlayerStats, game_id: int, seat: int, summary: dict[str, Any
         if d["winner"] == seat:
             stats.deals_won += 1
             stats.self_drawn += d["how"] == "self_drawn"
-            stats.best.append(BestHand(game_id, d["number"], d["score"] or 0, d.get("limit"),
-                                       d["how"]))
+            mine = BestHand(game_id, d["number"], d["score"] or 0, d.get("limit"), d["how"])
+            # One hand a game, as stored with the seat (its best; the earliest on a tie).
+            known = next((b for b in stats.best if b.game_id == game_id), None)
+            if known is None:
+                stats.best.append(mine)
+            elif mine.score > known.score:
+                stats.best[stats.best.index(known)] = mine
         elif d["winner"] is not None and d.get("discarder") == seat:
             stats.dealt_in += 1
     stats.best.sort(key=lambda b: (-b.score, b.game_id, b.deal))

@@ -3,12 +3,15 @@ away; filters by player, ruleset, date, tournament and result; paginated."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from django import forms
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet
 from django.shortcuts import render
+from django.utils.functional import cached_property
 
 from ..engine.ruleset import PRESETS
 from ..hidden import hidden_among, hidden_games, result_hidden
@@ -16,6 +19,24 @@ from ..models import ACTIVE, FINISHED, OPEN, Game, Seat
 from ..records import summary_of
 
 PER_PAGE = 20
+COUNT_SECONDS = 30  # a long list's total is counted at most this often (the pager's "of N")
+COUNT_CACHED_FROM = 1000  # shorter lists are cheap to count, and always counted exactly
+
+
+class CountedPaginator(Paginator):
+    """Counting every matching game on every view costs a scan of them all: a long list's total
+    is kept a few seconds in the cache, keyed by the query (its last pages may lag that long)."""
+
+    @cached_property
+    def count(self) -> int:
+        sql, params = self.object_list.query.sql_with_params()
+        key = "list-count:" + hashlib.sha256(repr((sql, params)).encode()).hexdigest()
+        total = cache.get(key)
+        if total is None:
+            total = super().count
+            if total >= COUNT_CACHED_FROM:
+                cache.set(key, total, COUNT_SECONDS)
+        return total
 
 
 class HistoryFilter(forms.Form):
@@ -140,11 +161,9 @@ def my_games(user, limit: int = 12) -> list[GameRow]:
 
 
 def recent_first(qs: QuerySet) -> QuerySet:
-    # Finished games by when they ended, then running ones by when they started.
-    from django.db.models.functions import Coalesce
-
-    return qs.annotate(at=Coalesce("finished", "changed_at", "started", "created")).order_by(
-        "-at", "-pk")
+    """Newest first on the stored, indexed `listed_at` (finished games by when they ended,
+    running ones by when they started)."""
+    return qs.order_by("-listed_at", "-pk")
 
 
 def history(request):
@@ -159,7 +178,7 @@ def history(request):
     form = HistoryFilter(request.GET or None)
     data = form.cleaned_data if form.is_valid() else {}
     qs = recent_first(_filter(request, qs, data)).prefetch_related("seats__user")
-    page = Paginator(qs, PER_PAGE).get_page(request.GET.get("page"))
+    page = CountedPaginator(qs, PER_PAGE).get_page(request.GET.get("page"))
     rows = game_rows(page.object_list, request.user)
     query = request.GET.copy()
     query.pop("page", None)

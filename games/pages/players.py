@@ -7,10 +7,10 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
 
+from ..engine.ruleset import PRESETS
 from ..hidden import hidden_games
 from ..models import ACTIVE, FINISHED, Game, Seat
-from ..records import summary_of
-from ..stats import PlayerStats, add_game
+from ..stats import stats_for
 from .history import game_rows, recent_first
 
 RECENT = 10
@@ -43,14 +43,14 @@ def player(request, name: str):
         listed = games.filter(visible).distinct()
     else:
         listed = games
-    stats = PlayerStats()
-    seat_in = dict(seats.values_list("game_id", "position"))
     # A tournament result hidden until its round ends counts once it is shown.
-    counted = games.filter(status=FINISHED).exclude(pk__in=hidden_games(request.user).values("pk"))
-    for game in counted.prefetch_related("seats__user"):
-        summary = summary_of(game)
-        if summary and seat_in.get(game.pk) is not None:
-            add_game(stats, game.pk, seat_in[game.pk], summary)
+    counted = seats.filter(game__status=FINISHED).exclude(
+        game__in=hidden_games(request.user).values("pk"))
+    rulesets = sorted(set(counted.values_list("game__ruleset_name", flat=True).distinct()))
+    ruleset = request.GET.get("ruleset", "")
+    if ruleset not in rulesets:
+        ruleset = ""
+    stats = stats_for(counted.filter(game__ruleset_name=ruleset) if ruleset else counted)
     recent = recent_first(listed).prefetch_related("seats__user")[:RECENT]
     from ..accounts import is_guest
 
@@ -58,4 +58,6 @@ def player(request, name: str):
         "name": name, "account": account, "is_me": is_me, "stats": stats,
         "guest": account is not None and is_guest(account),
         "rows": game_rows(recent, request.user),
+        "rulesets": [(r, PRESETS[r].title if r in PRESETS else r) for r in rulesets],
+        "ruleset": ruleset,
     })

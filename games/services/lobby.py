@@ -131,7 +131,7 @@ def start_game(game_id: int) -> Game:
                 seat.absent_since = now
         Seat.objects.bulk_update(seats, ["position", "absent_since"])
         game.status = ACTIVE
-        game.started = game.changed_at = now
+        game.started = game.changed_at = game.listed_at = now
         _announce(game, protocol.NOTICE_STARTED)  # (counts the seats' change)
         game.due_at = schedule.next_due(game, match, _seats(game, fresh=True))
         game.save()

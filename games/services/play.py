@@ -174,6 +174,7 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             game.finished = now
             game.result = _result(match)
             results.store(game)
+            Game.objects.filter(pk=game.pk).update(listed_at=now)
             from . import tournaments  # here: tournaments itself uses this module
 
             tournaments.record_result(game)

@@ -54,7 +54,7 @@ def saved_game(humans, n_bots: int = 0, *, seed: str = "saved", rounds: int = 1,
     )
     Game.objects.filter(pk=game.pk).update(
         status=FINISHED, version=match.version, result=results_of(match), finished=at,
-        changed_at=at, due_at=None,
+        changed_at=at, due_at=None, listed_at=at,
     )
     game.refresh_from_db()
     results.store(game)
