@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 from django.http import HttpResponse, JsonResponse
 from django.utils.html import escape
 
-from .models import FINISHED, Game
+from .models import FINISHED, Game, Seat, Table
 
 REASON = "This tournament round is still being played: its results are shown when it ends."
 
@@ -17,11 +17,12 @@ def hidden_games(user) -> QuerySet[Game]:
     """The finished games whose result `user` may not see yet."""
     if user is not None and user.is_authenticated and user.is_staff:
         return Game.objects.none()
-    games = Game.objects.filter(
-        status=FINISHED, tournament=True, tournament_table__round__tournament__hide_scores=True
-    ).exclude(tournament_table__round__status=FINISHED)
+    # From the tournaments' tables (few), not from the games (many).
+    tables = Table.objects.filter(round__tournament__hide_scores=True, game__isnull=False).exclude(
+        round__status=FINISHED)
+    games = Game.objects.filter(pk__in=tables.values("game_id"), status=FINISHED)
     if user is not None and user.is_authenticated:
-        games = games.exclude(seats__user=user)
+        games = games.exclude(pk__in=Seat.objects.filter(user=user).values("game_id"))
     return games
 
 

@@ -69,10 +69,17 @@ class Game(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
     imported = models.BooleanField(default=False, help_text="saved from an uploaded record")
+    # Its seats' results are in the players' statistics (PlayerStat): set once, when its result
+    # is shown (at the end, or when a round whose scores are hidden ends).
+    counted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created"]
-        indexes = [models.Index(fields=["-listed_at", "-id"], name="game_listed_newest")]
+        # The lists' order, over all games and within one status (finished, running).
+        indexes = [
+            models.Index(fields=["-listed_at", "-id"], name="game_listed_newest"),
+            models.Index(fields=["status", "-listed_at", "-id"], name="game_status_listed_newest"),
+        ]
         constraints = [
             # One record, one game: two imports of the same record cannot both be saved.
             models.UniqueConstraint(fields=["seed"], condition=models.Q(imported=True),
@@ -118,10 +125,10 @@ class Seat(models.Model):
     )
     bot_level = models.CharField(max_length=10, blank=True)
     # The name a record gave this player, kept for imported games (and players without account).
-    recorded_name = models.CharField(max_length=150, blank=True)
+    recorded_name = models.CharField(max_length=150, blank=True, db_index=True)
     # Stored when the game finishes, in the same transaction (games/results.py), so history
     # filters and statistics are SQL on these columns rather than a walk over every game.
-    place = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
     final_points = models.IntegerField(null=True, blank=True)
     points_won = models.IntegerField(default=0)  # net over the game's deals
     deals_played = models.PositiveSmallIntegerField(default=0)
@@ -143,6 +150,14 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "chair"], name="one_player_per_chair"),
             models.UniqueConstraint(fields=["game", "position"], name="one_player_per_position"),
         ]
+        indexes = [
+            # "Is this player at this game?" for lists walked newest first (pages/history.py),
+            # and a player's best hands, best first.
+            models.Index(fields=["user", "game"], name="seat_user_game"),
+            models.Index(fields=["recorded_name", "game"], name="seat_name_game"),
+            models.Index(fields=["user", "-best_score", "game"], name="seat_user_best"),
+            models.Index(fields=["user", "place"], name="seat_user_place"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} at chair {self.chair} of game {self.game_id}"
@@ -163,6 +178,38 @@ class Seat(models.Model):
     @property
     def connected(self) -> bool:
         return self.is_bot or self.connections > 0
+
+
+class PlayerStat(models.Model):
+    """A player's totals over their finished games of one ruleset, added to as each game's
+    result is shown (games/results.py): player pages read these rows, never the games."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.CASCADE, related_name="game_stats")
+    name = models.CharField(max_length=150, blank=True)  # a recorded name, when no account
+    ruleset_name = models.CharField(max_length=40)
+    games = models.PositiveIntegerField(default=0)
+    games_won = models.PositiveIntegerField(default=0)
+    first = models.PositiveIntegerField(default=0)
+    second = models.PositiveIntegerField(default=0)
+    third = models.PositiveIntegerField(default=0)
+    fourth = models.PositiveIntegerField(default=0)
+    deals = models.PositiveIntegerField(default=0)
+    deals_won = models.PositiveIntegerField(default=0)
+    self_drawn = models.PositiveIntegerField(default=0)
+    dealt_in = models.PositiveIntegerField(default=0)
+    points_won = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "ruleset_name"], name="one_stat_per_account",
+                                    condition=models.Q(user__isnull=False)),
+            models.UniqueConstraint(fields=["name", "ruleset_name"], name="one_stat_per_name",
+                                    condition=models.Q(user__isnull=True)),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user or self.name}: {self.ruleset_name}"
 
 
 class Connection(models.Model):

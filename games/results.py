@@ -39,3 +39,103 @@ def store(game: Game) -> None:
         return
     for seat in Seat.objects.filter(game=game, position__isnull=False):
         Seat.objects.filter(pk=seat.pk).update(**seat_results(game.result, seat.position))
+
+
+# ------------------------------------------------------------------ players' statistics
+def _key(seat: Seat) -> dict[str, Any] | None:
+    """Whose statistics a seat counts in: its account's, or a recorded name's (not a bot's)."""
+    if seat.user_id is not None:
+        return {"user_id": seat.user_id, "name": ""}
+    if seat.recorded_name and not seat.bot_level:
+        return {"user_id": None, "name": seat.recorded_name}
+    return None
+
+
+def _shown(game: Game) -> bool:
+    """A tournament round may hide its tables' results until it ends (Tournament.hide_scores)."""
+    if not game.tournament:
+        return True
+    from .models import Table
+
+    table = Table.objects.filter(game=game).select_related("round__tournament").first()
+    return table is None or not table.round.tournament.hide_scores or table.round.is_finished
+
+
+def count(game: Game) -> bool:
+    """Add the finished `game`'s seats to their players' statistics, once, if its result is
+    shown now (else when its round ends: count_round). True if it was added now."""
+    if not game.result or not _shown(game):
+        return False
+    if not Game.objects.filter(pk=game.pk, counted=False).update(counted=True):
+        return False  # counted already
+    for seat in Seat.objects.filter(game=game, position__isnull=False):
+        key = _key(seat)
+        if key is not None:
+            _add(key, game.ruleset_name, seat_results(game.result, seat.position))
+    return True
+
+
+def count_round(round_) -> None:
+    """A round just ended: its finished tables' results are shown now."""
+    for game in Game.objects.filter(tournament_table__round=round_, status="finished",
+                                    counted=False):
+        count(game)
+
+
+def _add(key: dict[str, Any], ruleset: str, r: dict[str, Any]) -> None:
+    from django.db.models import F
+
+    from .models import PlayerStat
+
+    row, _ = PlayerStat.objects.get_or_create(ruleset_name=ruleset, **key)
+    place = r["place"]
+    PlayerStat.objects.filter(pk=row.pk).update(
+        games=F("games") + 1,
+        games_won=F("games_won") + (place == 1),
+        first=F("first") + (place == 1), second=F("second") + (place == 2),
+        third=F("third") + (place == 3), fourth=F("fourth") + (place == 4),
+        deals=F("deals") + r["deals_played"], deals_won=F("deals_won") + r["deals_won"],
+        self_drawn=F("self_drawn") + r["self_drawn"], dealt_in=F("dealt_in") + r["dealt_in"],
+        points_won=F("points_won") + r["points_won"],
+    )
+
+
+def finish(game: Game) -> None:
+    """Everything a finished game stores about its seats: their results, and (if shown) their
+    players' statistics."""
+    store(game)
+    count(game)
+
+
+def rebuild_statistics() -> int:
+    """Every player's statistics again from the stored seat results of the games counted so
+    far (and any shown game not yet counted); returns the number of rows written."""
+    from django.db import transaction
+    from django.db.models import Count, Q, Sum
+
+    from .models import PlayerStat
+
+    with transaction.atomic():
+        for game in Game.objects.filter(status="finished", counted=False).exclude(result=None):
+            if _shown(game):
+                Game.objects.filter(pk=game.pk).update(counted=True)
+        PlayerStat.objects.all().delete()
+        seats = Seat.objects.filter(game__counted=True, position__isnull=False)
+        sums = dict(
+            games=Count("pk"), games_won=Count("pk", filter=Q(place=1)),
+            first=Count("pk", filter=Q(place=1)), second=Count("pk", filter=Q(place=2)),
+            third=Count("pk", filter=Q(place=3)), fourth=Count("pk", filter=Q(place=4)),
+            deals=Sum("deals_played"), deals_won=Sum("deals_won"), self_drawn=Sum("self_drawn"),
+            dealt_in=Sum("dealt_in"), points_won=Sum("points_won"),
+        )
+        rows = []
+        for r in (seats.exclude(user=None).order_by().values("user_id", "game__ruleset_name")
+                  .annotate(**sums)):
+            rows.append(PlayerStat(user_id=r.pop("user_id"), name="",
+                                   ruleset_name=r.pop("game__ruleset_name"), **r))
+        for r in (seats.filter(user=None, bot_level="").exclude(recorded_name="").order_by()
+                  .values("recorded_name", "game__ruleset_name").annotate(**sums)):
+            rows.append(PlayerStat(user_id=None, name=r.pop("recorded_name"),
+                                   ruleset_name=r.pop("game__ruleset_name"), **r))
+        PlayerStat.objects.bulk_create(rows, batch_size=500)
+    return len(rows)

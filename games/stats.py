@@ -1,6 +1,6 @@
-"""A player's statistics: SQL sums over the results stored on each of their seats when its game
-finished (games/results.py), so a page costs the same few statements however many games the
-player has; `add_game` recomputes them from a game's stored result, to check them against."""
+"""A player's statistics: kept as totals per player and ruleset (PlayerStat), added to as each
+game's result is shown (games/results.py), so a page reads a few rows however many games the
+player has; `add_game` recomputes them from a game's own result, to check them against."""
 
 from __future__ import annotations
 
@@ -81,23 +81,20 @@ class PlayerStats:
         return [(i + 1, c) for i, c in enumerate(self.placings)]
 
 
-def stats_for(seats, keep_best: int = 5) -> PlayerStats:
-    """The statistics over these seats (of finished games), in two statements."""
-    from django.db.models import Count, Q, Sum
+def stats_for(rows, best_seats, keep_best: int = 5) -> PlayerStats:
+    """The statistics summed over a player's PlayerStat rows (one per ruleset: all of them, or
+    one), and their best hands from the seats of counted games: a few rows, never the games."""
+    from django.db.models import Sum
 
-    totals = seats.aggregate(
-        games=Count("pk"), won=Count("pk", filter=Q(place=1)),
-        p1=Count("pk", filter=Q(place=1)), p2=Count("pk", filter=Q(place=2)),
-        p3=Count("pk", filter=Q(place=3)), p4=Count("pk", filter=Q(place=4)),
-        deals=Sum("deals_played"), deals_won=Sum("deals_won"), self_drawn=Sum("self_drawn"),
-        dealt_in=Sum("dealt_in"), points=Sum("points_won"),
-    )
-    best = seats.filter(best_score__isnull=False).order_by("-best_score", "game_id")[:keep_best]
+    names = ("games", "games_won", "first", "second", "third", "fourth", "deals", "deals_won",
+             "self_drawn", "dealt_in", "points_won")
+    t = {k: v or 0 for k, v in rows.aggregate(**{n: Sum(n) for n in names}).items()}
+    best = best_seats.filter(best_score__isnull=False, game__counted=True).order_by(
+        "-best_score", "game_id")[:keep_best]
     return PlayerStats(
-        games=totals["games"], games_won=totals["won"], deals=totals["deals"] or 0,
-        deals_won=totals["deals_won"] or 0, self_drawn=totals["self_drawn"] or 0,
-        dealt_in=totals["dealt_in"] or 0, points_won=totals["points"] or 0,
-        placings=[totals[f"p{k}"] for k in range(1, 5)],
+        games=t["games"], games_won=t["games_won"], deals=t["deals"], deals_won=t["deals_won"],
+        self_drawn=t["self_drawn"], dealt_in=t["dealt_in"], points_won=t["points_won"],
+        placings=[t["first"], t["second"], t["third"], t["fourth"]],
         best=[BestHand(b["game_id"], b["best_deal"], b["best_score"], b["best_limit"] or None,
                        b["best_how"])
               for b in best.values("game_id", "best_deal", "best_score", "best_limit",

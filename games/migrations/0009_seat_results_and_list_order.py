@@ -75,7 +75,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='seat',
             name='place',
-            field=models.PositiveSmallIntegerField(blank=True, db_index=True, null=True),
+            field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
             model_name='seat',
@@ -90,6 +90,15 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name='game',
             index=models.Index(fields=['-listed_at', '-id'], name='game_listed_newest'),
+        ),
+        migrations.AddIndex(
+            model_name='game',
+            index=models.Index(fields=['status', '-listed_at', '-id'], name='game_status_listed_newest'),
+        ),
+        migrations.AlterField(
+            model_name='seat',
+            name='recorded_name',
+            field=models.CharField(blank=True, db_index=True, max_length=150),
         ),
         migrations.RunPython(fill, migrations.RunPython.noop),
     ]

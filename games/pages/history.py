@@ -7,15 +7,16 @@ import hashlib
 from dataclasses import dataclass
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.shortcuts import render
 from django.utils.functional import cached_property
 
 from ..engine.ruleset import PRESETS
 from ..hidden import hidden_among, hidden_games, result_hidden
-from ..models import ACTIVE, FINISHED, OPEN, Game, Seat
+from ..models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, Seat
 from ..records import summary_of
 
 PER_PAGE = 20
@@ -23,17 +24,25 @@ COUNT_SECONDS = 30  # a long list's total is counted at most this often (the pag
 COUNT_CACHED_FROM = 1000  # shorter lists are cheap to count, and always counted exactly
 
 
+MANY = 200  # a player with more games is found by walking the list's order (see with_seats)
+
+
 class CountedPaginator(Paginator):
     """Counting every matching game on every view costs a scan of them all: a long list's total
-    is kept a few seconds in the cache, keyed by the query (its last pages may lag that long)."""
+    is kept a few seconds in the cache, keyed by the query (its last pages may lag that long).
+    `counted`: the same games as a query that is cheaper to count, if there is one."""
+
+    def __init__(self, object_list, per_page, counted=None):
+        super().__init__(object_list, per_page)
+        self.counted = counted if counted is not None else object_list
 
     @cached_property
     def count(self) -> int:
-        sql, params = self.object_list.query.sql_with_params()
+        sql, params = self.counted.query.sql_with_params()
         key = "list-count:" + hashlib.sha256(repr((sql, params)).encode()).hexdigest()
         total = cache.get(key)
         if total is None:
-            total = super().count
+            total = self.counted.count()
             if total >= COUNT_CACHED_FROM:
                 cache.set(key, total, COUNT_SECONDS)
         return total
@@ -67,10 +76,18 @@ def _whose_result(request, data) -> str | None:
     return request.user.get_username() if request.user.is_authenticated else None
 
 
-def _filter(request, qs: QuerySet, data: dict) -> QuerySet:
+def with_seats(qs: QuerySet, seats: QuerySet, walk: bool = False) -> QuerySet:
+    """The games of `qs` with one of these seats. `walk`: for a page of a player with many
+    games, walk the games newest first and stop once the page is full, rather than sort all
+    of theirs (a player with few is found faster the other way; counting, always)."""
+    if walk:
+        return qs.filter(Exists(seats.filter(game=OuterRef("pk"))))
+    return qs.filter(pk__in=seats.values("game_id"))
+
+
+def _filter(request, qs: QuerySet, data: dict, walk: bool = False) -> QuerySet:
     if data.get("player"):
-        qs = qs.filter(Q(seats__user__username__iexact=data["player"])
-                       | Q(seats__recorded_name__iexact=data["player"])).distinct()
+        qs = with_seats(qs, Seat.objects.filter(_named(data["player"])), walk)
     if data.get("ruleset"):
         qs = qs.filter(ruleset_name=data["ruleset"])
     if data.get("since"):
@@ -94,11 +111,12 @@ def _filter(request, qs: QuerySet, data: dict) -> QuerySet:
 
 
 def _named(name: str | None) -> Q:
-    """The seats of the player called `name` (an account's or a recorded name)."""
+    """The seats of the player called `name`: an account's (any case), or a recorded name."""
     if not name:
         return Q(pk__in=[])
-    return Q(user__username__iexact=name) | Q(user=None, recorded_name__iexact=name,
-                                               bot_level="")
+    accounts = list(get_user_model().objects.filter(username__iexact=name)
+                    .values_list("pk", flat=True)[:5])
+    return Q(user_id__in=accounts) | Q(user=None, recorded_name=name, bot_level="")
 
 
 @dataclass
@@ -150,13 +168,13 @@ def game_rows(games, user) -> list[GameRow]:
 
 
 def games_of(user) -> QuerySet:
-    mine = Seat.objects.filter(user=user).values("game_id")
-    return Game.objects.filter(pk__in=mine)
+    mine = Seat.objects.filter(user=user)
+    return with_seats(Game.objects.all(), mine, walk=mine.count() > MANY)
 
 
 def my_games(user, limit: int = 12) -> list[GameRow]:
     """ "Your games" on the lobby and home page: open, running and finished, most recent first."""
-    qs = games_of(user).filter(status__in=[OPEN, ACTIVE, FINISHED])
+    qs = games_of(user).exclude(status=ABANDONED)
     return game_rows(recent_first(qs).prefetch_related("seats__user")[:limit], user)
 
 
@@ -169,16 +187,26 @@ def recent_first(qs: QuerySet) -> QuerySet:
 def history(request):
     signed_in = request.user.is_authenticated
     scope = request.GET.get("scope") or ("mine" if signed_in else "all")
-    if scope == "mine" and signed_in:
-        qs = games_of(request.user)
-    else:
-        scope = "all"
-        qs = Game.objects.filter(private=False)
-    qs = qs.filter(status__in=[ACTIVE, FINISHED])
+    # "Not open nor abandoned" rather than "running or finished": SQLite then walks the
+    # listed_at index in order instead of sorting every matching game.
+    qs = Game.objects.exclude(status__in=[OPEN, ABANDONED])
     form = HistoryFilter(request.GET or None)
     data = form.cleaned_data if form.is_valid() else {}
-    qs = recent_first(_filter(request, qs, data)).prefetch_related("seats__user")
-    page = CountedPaginator(qs, PER_PAGE).get_page(request.GET.get("page"))
+    mine = None
+    if scope == "mine" and signed_in:
+        mine = Seat.objects.filter(user=request.user)
+    else:
+        scope = "all"
+        qs = qs.filter(private=False)
+    counted = _filter(request, qs if mine is None else with_seats(qs, mine), data)
+    player = Seat.objects.filter(_named(data["player"])) if data.get("player") else None
+    walk = any(s is not None and s.count() > MANY for s in (mine, player))
+    listed = counted
+    if walk:  # one player's many games: walked newest first instead (see with_seats)
+        listed = _filter(request, qs if mine is None else with_seats(qs, mine, walk=True), data,
+                         walk=True)
+    page = CountedPaginator(recent_first(listed).prefetch_related("seats__user"), PER_PAGE,
+                            counted=counted).get_page(request.GET.get("page"))
     rows = game_rows(page.object_list, request.user)
     query = request.GET.copy()
     query.pop("page", None)

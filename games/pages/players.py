@@ -8,10 +8,9 @@ from django.http import Http404
 from django.shortcuts import render
 
 from ..engine.ruleset import PRESETS
-from ..hidden import hidden_games
-from ..models import ACTIVE, FINISHED, Game, Seat
+from ..models import ABANDONED, OPEN, Game, PlayerStat, Seat
 from ..stats import stats_for
-from .history import game_rows, recent_first
+from .history import MANY, game_rows, recent_first, with_seats
 
 RECENT = 10
 
@@ -35,22 +34,25 @@ def player(request, name: str):
             raise Http404("No player by that name.")
     is_me = account is not None and request.user == account
     # Private games count in the statistics, but only their players see them listed.
-    games = Game.objects.filter(pk__in=seats.values("game_id"), status__in=[ACTIVE, FINISHED])
+    games = with_seats(Game.objects.exclude(status__in=[OPEN, ABANDONED]), seats,
+                       walk=seats.count() > MANY)
     if not is_me:
         visible = Q(private=False)
         if request.user.is_authenticated:
-            visible |= Q(seats__user=request.user)
-        listed = games.filter(visible).distinct()
+            visible |= Q(pk__in=Seat.objects.filter(user=request.user).values("game_id"))
+        listed = games.filter(visible)
     else:
         listed = games
-    # A tournament result hidden until its round ends counts once it is shown.
-    counted = seats.filter(game__status=FINISHED).exclude(
-        game__in=hidden_games(request.user).values("pk"))
-    rulesets = sorted(set(counted.values_list("game__ruleset_name", flat=True).distinct()))
+    # Totals per ruleset, kept as each game's result is shown (a result hidden until its
+    # tournament round ends counts from then on).
+    rows = PlayerStat.objects.filter(user=account) if account is not None else \
+        PlayerStat.objects.filter(user=None, name=name)
+    rulesets = sorted(rows.values_list("ruleset_name", flat=True))
     ruleset = request.GET.get("ruleset", "")
     if ruleset not in rulesets:
         ruleset = ""
-    stats = stats_for(counted.filter(game__ruleset_name=ruleset) if ruleset else counted)
+    best = seats.filter(game__ruleset_name=ruleset) if ruleset else seats
+    stats = stats_for(rows.filter(ruleset_name=ruleset) if ruleset else rows, best)
     recent = recent_first(listed).prefetch_related("seats__user")[:RECENT]
     from ..accounts import is_guest
 

@@ -178,6 +178,7 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             from . import tournaments  # here: tournaments itself uses this module
 
             tournaments.record_result(game)
+            results.count(game)  # into the players' statistics, unless its round hides it
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, _seats(game))
     # One statement for the moves, one for the row: a move costs lock + append + update.
     if change.moves:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from games import clock, protocol
+from games import clock, protocol, results
 from games.engine.rituals import random_seating
 from games.models import (
     ACTIVE,
@@ -235,6 +235,7 @@ def record_result(game: Game) -> None:
         rnd.status = FINISHED
         rnd.finished = clock.now()
         rnd.save(update_fields=["status", "finished"])
+        results.count_round(rnd)  # results hidden until now join the players' statistics
 
 
 def close_round(round_id: int) -> Round:
@@ -251,6 +252,7 @@ def close_round(round_id: int) -> Round:
             rnd.status = FINISHED
             rnd.finished = clock.now()
             rnd.save(update_fields=["status", "finished"])
+            results.count_round(rnd)
         return rnd
 
 

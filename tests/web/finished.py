@@ -57,5 +57,5 @@ def saved_game(humans, n_bots: int = 0, *, seed: str = "saved", rounds: int = 1,
         changed_at=at, due_at=None, listed_at=at,
     )
     game.refresh_from_db()
-    results.store(game)
+    results.finish(game)
     return game

@@ -33,5 +33,5 @@ def saved_game(seed: str, *, moves: int | None = None, user=None) -> Game:
         Move(game=game, seq=i, seat=a.seat, action=a.to_json())
         for i, a in enumerate(match.actions, start=1)
     )
-    results.store(game)
+    results.finish(game)
     return game
