@@ -88,12 +88,12 @@ def _add(key: dict[str, Any], ruleset: str, r: dict[str, Any]) -> None:
     from .models import PlayerStat
 
     row, _ = PlayerStat.objects.get_or_create(ruleset_name=ruleset, **key)
-    place = r["place"]
+    placed = [int(r["place"] == k) for k in range(1, 5)]  # ints: PostgreSQL adds no booleans
     PlayerStat.objects.filter(pk=row.pk).update(
         games=F("games") + 1,
-        games_won=F("games_won") + (place == 1),
-        first=F("first") + (place == 1), second=F("second") + (place == 2),
-        third=F("third") + (place == 3), fourth=F("fourth") + (place == 4),
+        games_won=F("games_won") + placed[0],
+        first=F("first") + placed[0], second=F("second") + placed[1],
+        third=F("third") + placed[2], fourth=F("fourth") + placed[3],
         deals=F("deals") + r["deals_played"], deals_won=F("deals_won") + r["deals_won"],
         self_drawn=F("self_drawn") + r["self_drawn"], dealt_in=F("dealt_in") + r["dealt_in"],
         points_won=F("points_won") + r["points_won"],

@@ -26,17 +26,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def verify(paths: list[str]) -> int:
-    """Replay each record and check its commitment and results: 0 if all hold, 1 otherwise."""
-    from .record import verify_json
+    """Replay each record and check its commitment and results: 0 if all hold, 1 otherwise.
+    A malformed record is answered with its reason, never a traceback."""
+    from .record import MAX_RECORD_BYTES, verify_json
 
     if not paths:
         print("usage: python -m games.engine verify RECORD.json [...]", file=sys.stderr)
         return 2
+    if hasattr(sys.stdout, "reconfigure"):  # a name the terminal cannot show is escaped
+        sys.stdout.reconfigure(errors="backslashreplace")
     failed = 0
     for path in paths:
         try:
             with open(path, "rb") as f:
-                text = f.read()
+                text = f.read(MAX_RECORD_BYTES + 1)  # one byte over is enough to refuse
         except OSError as e:
             print(f"{path}: refused: cannot read the file ({e.strerror})")
             failed += 1

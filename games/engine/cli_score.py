@@ -110,6 +110,10 @@ def _run(handler: Callable[[dict[str, Any]], dict[str, Any]], stdin: IO[str],
             out = {"id": ident, **handler(data)}
         except json.JSONDecodeError as exc:
             out = {"id": None, "error": f"not JSON: {exc.msg} at column {exc.colno}"}
+        except RecursionError:
+            out = {"id": ident, "error": "not JSON this tool reads: nested too deeply"}
+        except OverflowError:
+            out = {"id": ident, "error": "a number is out of range"}
         except (EngineError, ValueError, TypeError) as exc:
             out = {"id": ident, "error": str(exc)}
         stdout.write(json.dumps(out) + "\n")

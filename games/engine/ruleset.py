@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import NotationError
+from .settings_check import check_settings
 
 
 @dataclass(frozen=True)
@@ -114,17 +115,9 @@ class Ruleset:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Ruleset:
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise NotationError(f"unknown ruleset settings: {', '.join(sorted(unknown))}")
-        data = dict(data)
-        if "options" in data:
-            data["options"] = tuple(tuple(kv) for kv in data["options"])
-        for key, value in data.items():
-            if isinstance(value, list):  # JSON has no tuples; keep the ruleset hashable
-                data[key] = tuple(value)
-        return cls(**data)
+        """Settings checked before anything is built (settings_check.py): a refused one raises
+        NotationError naming the setting and why. Lists come back as tuples (hashable)."""
+        return cls(**check_settings(cls, data, PRESETS))
 
     def replace(self, **changes: Any) -> Ruleset:
         return dataclasses.replace(self, **changes)

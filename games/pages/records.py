@@ -33,18 +33,21 @@ def import_view(request):
     form = ImportRecordForm(request.POST or None, request.FILES or None)
     reason = None
     if request.method == "POST" and form.is_valid():
+        # Bounded before anything runs (engine/record.py): size, nesting, numbers, every
+        # field and setting; a malformed record is a reason, never a server error.
         verification, data = verify_json(form.record_text())
         try:
             if not verification.ok:
                 raise ImportRefused(verification.reason)
-            game = import_record(data, request.user)
+            game = import_record(data, request.user, verification)
         except ImportRefused as exc:
             reason = exc.reason
         else:
             messages.success(request, f"Record verified and saved as table {game.pk}.")
             return redirect(_replay_or_table(game.pk))
-    # A refusal is the form shown again with its reason (200, as for any invalid form).
-    return render(request, "games/import.html", {"form": form, "reason": reason})
+    # A refused record or form is shown again with its reason, answered 400: nothing saved.
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/import.html", {"form": form, "reason": reason}, status=status)
 
 
 def _replay_or_table(game_id: int) -> str:

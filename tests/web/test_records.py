@@ -1,5 +1,5 @@
 """Records through the web (docs/record-format.md): export once the game is over, import through
-the form with the record verified first; a refused record saves nothing and says why."""
+the form with the record verified first; a refused record saves nothing and says why (400)."""
 
 import html
 import json
@@ -88,7 +88,7 @@ def test_export_then_import_round_trips(client, players, game):
 def test_the_same_game_is_not_imported_twice(client, players, game):
     client.force_login(players[0])
     response = _import(client, _export(client, game))
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert f"already saved here, as table {game.pk}" in _text(response)
     assert Game.objects.count() == 1
 
@@ -110,7 +110,7 @@ def test_a_tampered_record_is_refused_with_the_reason_and_nothing_saved(
     _delete(game)
     tamper(record)
     response = _import(client, record)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert reason in _text(response)
     assert "nothing was saved" in _text(response)
     assert Game.objects.count() == 0 and Move.objects.count() == 0 and Seat.objects.count() == 0
@@ -119,7 +119,7 @@ def test_a_tampered_record_is_refused_with_the_reason_and_nothing_saved(
 def test_malformed_json_is_refused(client, players):
     client.force_login(players[0])
     response = _import(client, b'{"format": "mahjong-record/1", ', as_text=True)
-    assert response.status_code == 200 and "not valid JSON" in _text(response)
+    assert response.status_code == 400 and "not valid JSON" in _text(response)
     assert Game.objects.count() == 0
 
 
@@ -130,7 +130,7 @@ def test_only_staff_or_the_games_players_may_import(client, players, outsider, g
     _delete(game)
     client.force_login(outsider)
     response = _import(client, record)
-    assert response.status_code == 200 and "only staff or one of the game's players" in (
+    assert response.status_code == 400 and "only staff or one of the game's players" in (
         _text(response))
     assert Game.objects.count() == 0
     client.force_login(django_user_model.objects.create_user("staffer", is_staff=True))
