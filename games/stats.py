@@ -89,16 +89,23 @@ def stats_for(rows, best_seats, keep_best: int = 5) -> PlayerStats:
     names = ("games", "games_won", "first", "second", "third", "fourth", "deals", "deals_won",
              "self_drawn", "dealt_in", "points_won")
     t = {k: v or 0 for k, v in rows.aggregate(**{n: Sum(n) for n in names}).items()}
-    best = best_seats.filter(best_score__isnull=False, game__counted=True).order_by(
-        "-best_score", "game_id")[:keep_best]
+    from .models import Game
+
+    # Best first down the seats' own index; then only games counted (shown) so far. Joining
+    # the games instead made the database walk them, not the few best seats.
+    fields = ("game_id", "best_deal", "best_score", "best_limit", "best_how")
+    found = list(best_seats.filter(best_score__isnull=False).order_by("-best_score", "game_id")
+                 .values(*fields)[:keep_best * 4])
+    shown = set(Game.objects.filter(pk__in=[b["game_id"] for b in found], counted=True)
+                .values_list("pk", flat=True))
+    best = [b for b in found if b["game_id"] in shown][:keep_best]
     return PlayerStats(
         games=t["games"], games_won=t["games_won"], deals=t["deals"], deals_won=t["deals_won"],
         self_drawn=t["self_drawn"], dealt_in=t["dealt_in"], points_won=t["points_won"],
         placings=[t["first"], t["second"], t["third"], t["fourth"]],
         best=[BestHand(b["game_id"], b["best_deal"], b["best_score"], b["best_limit"] or None,
                        b["best_how"])
-              for b in best.values("game_id", "best_deal", "best_score", "best_limit",
-                                   "best_how")],
+              for b in best],
     )
 
 
