@@ -26,7 +26,7 @@ def _record_for(name: str) -> dict:
     return build_record(match, players=players)
 
 
-def test_imported_game_end_screen_history_and_player_page(site_url, new_page, artifacts):
+def test_imported_game_end_screen_history_and_player_page(site_url, new_page, artifacts, console):
     page = new_page(1280, 900)
     play_now(page, site_url)  # a guest account
     name = page.locator(".who-am-i").inner_text().strip()
@@ -35,6 +35,7 @@ def test_imported_game_end_screen_history_and_player_page(site_url, new_page, ar
     page.goto(site_url + "/games/import/")
     tampered = json.loads(json.dumps(record))
     tampered["results"]["points"][0] += 1
+    console.expect("status of 400 (Bad Request) (" + site_url + "/games/import/)")  # refused
     page.fill("textarea[name=text]", json.dumps(tampered))
     page.click("button.primary[type=submit]")
     assert "the results differ from the replay" in page.locator(".refusal").inner_text()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -75,7 +76,10 @@ async def _watch_whole_game(base: str, env, game: int) -> tuple[list[str], list[
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_a_whole_bot_game_ends_cleanly_for_a_spectator(served, served_env, ruleset):
     game = _bot_table(served_env, ruleset)
-    watched, reopened = asyncio.run(_watch_whole_game(served, served_env, game))
+    # A loop of its own on a thread of its own: the browser tests leave one running on this one.
+    with ThreadPoolExecutor(1) as pool:
+        watched, reopened = pool.submit(
+            asyncio.run, _watch_whole_game(served, served_env, game)).result()
     frames = [json.loads(t) for t in watched]
     updates = [f for f in frames if f["type"] == "update"]
     # Every change reached the spectator, in order: nothing was lost on the way.
