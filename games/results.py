@@ -107,11 +107,39 @@ def finish(game: Game) -> None:
     count(game)
 
 
+def stat_sums() -> dict[str, Any]:
+    """PlayerStat's totals as aggregates over seats (each seat one counted game)."""
+    from django.db.models import Count, Q, Sum
+
+    return dict(
+        games=Count("pk"), games_won=Count("pk", filter=Q(place=1)),
+        first=Count("pk", filter=Q(place=1)), second=Count("pk", filter=Q(place=2)),
+        third=Count("pk", filter=Q(place=3)), fourth=Count("pk", filter=Q(place=4)),
+        deals=Sum("deals_played"), deals_won=Sum("deals_won"), self_drawn=Sum("self_drawn"),
+        dealt_in=Sum("dealt_in"), points_won=Sum("points_won"),
+    )
+
+
+def stat_rows(seats, PlayerStat) -> list:
+    """Unsaved PlayerStat rows summing these seats, per account or recorded name and ruleset
+    (`PlayerStat`: the model, or the migrations' historical one)."""
+    sums = stat_sums()
+    rows = []
+    for r in (seats.exclude(user=None).order_by().values("user_id", "game__ruleset_name")
+              .annotate(**sums)):
+        rows.append(PlayerStat(user_id=r.pop("user_id"), name="",
+                               ruleset_name=r.pop("game__ruleset_name"), **r))
+    for r in (seats.filter(user=None, bot_level="").exclude(recorded_name="").order_by()
+              .values("recorded_name", "game__ruleset_name").annotate(**sums)):
+        rows.append(PlayerStat(user_id=None, name=r.pop("recorded_name"),
+                               ruleset_name=r.pop("game__ruleset_name"), **r))
+    return rows
+
+
 def rebuild_statistics() -> int:
     """Every player's statistics again from the stored seat results of the games counted so
     far (and any shown game not yet counted); returns the number of rows written."""
     from django.db import transaction
-    from django.db.models import Count, Q, Sum
 
     from .models import PlayerStat
 
@@ -120,22 +148,7 @@ def rebuild_statistics() -> int:
             if _shown(game):
                 Game.objects.filter(pk=game.pk).update(counted=True)
         PlayerStat.objects.all().delete()
-        seats = Seat.objects.filter(game__counted=True, position__isnull=False)
-        sums = dict(
-            games=Count("pk"), games_won=Count("pk", filter=Q(place=1)),
-            first=Count("pk", filter=Q(place=1)), second=Count("pk", filter=Q(place=2)),
-            third=Count("pk", filter=Q(place=3)), fourth=Count("pk", filter=Q(place=4)),
-            deals=Sum("deals_played"), deals_won=Sum("deals_won"), self_drawn=Sum("self_drawn"),
-            dealt_in=Sum("dealt_in"), points_won=Sum("points_won"),
-        )
-        rows = []
-        for r in (seats.exclude(user=None).order_by().values("user_id", "game__ruleset_name")
-                  .annotate(**sums)):
-            rows.append(PlayerStat(user_id=r.pop("user_id"), name="",
-                                   ruleset_name=r.pop("game__ruleset_name"), **r))
-        for r in (seats.filter(user=None, bot_level="").exclude(recorded_name="").order_by()
-                  .values("recorded_name", "game__ruleset_name").annotate(**sums)):
-            rows.append(PlayerStat(user_id=None, name=r.pop("recorded_name"),
-                                   ruleset_name=r.pop("game__ruleset_name"), **r))
+        rows = stat_rows(Seat.objects.filter(game__counted=True, position__isnull=False),
+                         PlayerStat)
         PlayerStat.objects.bulk_create(rows, batch_size=500)
     return len(rows)

@@ -3,7 +3,6 @@
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
-from django.db.models import Count, Q, Sum
 
 
 def count_shown_games(apps, schema_editor):
@@ -17,23 +16,9 @@ def count_shown_games(apps, schema_editor):
         round__status="finished").values("game_id")
     Game.objects.filter(status="finished").exclude(result=None).exclude(pk__in=hidden).update(
         counted=True)
-    seats = Seat.objects.filter(game__counted=True, position__isnull=False)
-    sums = dict(
-        games=Count("pk"), games_won=Count("pk", filter=Q(place=1)),
-        first=Count("pk", filter=Q(place=1)), second=Count("pk", filter=Q(place=2)),
-        third=Count("pk", filter=Q(place=3)), fourth=Count("pk", filter=Q(place=4)),
-        deals=Sum("deals_played"), deals_won=Sum("deals_won"), self_drawn=Sum("self_drawn"),
-        dealt_in=Sum("dealt_in"), points_won=Sum("points_won"),
-    )
-    rows = []
-    for r in seats.exclude(user=None).order_by().values("user_id", "game__ruleset_name").annotate(
-            **sums):
-        rows.append(PlayerStat(user_id=r.pop("user_id"), name="",
-                               ruleset_name=r.pop("game__ruleset_name"), **r))
-    for r in (seats.filter(user=None, bot_level="").exclude(recorded_name="").order_by()
-              .values("recorded_name", "game__ruleset_name").annotate(**sums)):
-        rows.append(PlayerStat(user_id=None, name=r.pop("recorded_name"),
-                               ruleset_name=r.pop("game__ruleset_name"), **r))
+    from games.results import stat_rows
+
+    rows = stat_rows(Seat.objects.filter(game__counted=True, position__isnull=False), PlayerStat)
     PlayerStat.objects.bulk_create(rows, batch_size=500)
 
 
