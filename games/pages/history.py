@@ -49,7 +49,7 @@ class CountedPaginator(Paginator):
 
 
 class HistoryFilter(forms.Form):
-    player = forms.CharField(required=False, label="Player")
+    player = forms.CharField(required=False, label="Player", max_length=150)
     ruleset = forms.ChoiceField(
         required=False, choices=[("", "Any")] + [(n, r.title) for n, r in PRESETS.items()]
     )
