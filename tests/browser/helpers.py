@@ -15,6 +15,19 @@ def play_now(page, base: str) -> None:
     page.wait_for_selector(".hand .tile")
 
 
+def until_my_discard(page, limit_s: float = 90) -> None:
+    """Wait until this player may discard, passing any claim offered first: seats are drawn, so
+    the guest is not always East, and another seat's discard may offer a pung or a chow, whose
+    window would otherwise wait out its whole length for an answer."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        page.wait_for_selector(".hand .tile.can, .actions .act.pass")
+        if page.locator(".hand .tile.can").count():
+            return
+        click(page.locator(".actions .act.pass"))
+    raise AssertionError("no turn to discard came")
+
+
 def legal(page) -> set[str]:
     return set((page.get_attribute("#table", "data-legal") or "").split())
 

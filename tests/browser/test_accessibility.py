@@ -4,7 +4,7 @@ check (axe-core, WCAG 2.1 A/AA), and the sheet's Next deal is the one Tab stop o
 from __future__ import annotations
 
 from .axe import report, violations
-from .helpers import play_now
+from .helpers import play_now, until_my_discard
 
 
 def test_lobby_home_and_rules_pass_the_accessibility_check(site_url, new_page):
@@ -21,7 +21,7 @@ def test_lobby_home_and_rules_pass_the_accessibility_check(site_url, new_page):
 def test_live_table_passes_the_accessibility_check(site_url, new_page):
     page = new_page(1366, 768)
     play_now(page, site_url)
-    page.wait_for_selector(".hand .tile.can")
+    until_my_discard(page)
     found = violations(page)
     assert found == [], report(found)
 

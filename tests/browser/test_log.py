@@ -3,7 +3,15 @@ same after a reload (rebuilt from the server), through a whole deal."""
 
 from __future__ import annotations
 
-from .helpers import YOUR_MOVE, click, play_now, play_until_sheet, version, wait_for_change
+from .helpers import (
+    YOUR_MOVE,
+    click,
+    play_now,
+    play_until_sheet,
+    until_my_discard,
+    version,
+    wait_for_change,
+)
 
 LOG = "() => [...document.querySelectorAll('.move-log li')].map(li => li.textContent.trim())"
 
@@ -18,7 +26,7 @@ def test_the_log_has_every_move_of_a_whole_deal_after_a_reload(site_url, new_pag
     page = new_page(1366, 768)
     play_now(page, site_url)
     for _ in range(3):  # three discards of ours, and the bots' between them
-        page.wait_for_selector(".hand .tile.can")
+        until_my_discard(page)
         v = version(page)
         click(page.locator(".hand .tile.can").last)
         wait_for_change(page, v)

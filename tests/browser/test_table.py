@@ -13,6 +13,7 @@ from .helpers import (
     legal_and_shown,
     play_now,
     play_until_sheet,
+    until_my_discard,
     version,
     wait_for_change,
 )
@@ -136,7 +137,7 @@ def test_claim_buttons_appear_only_when_legal_and_work(site_url, new_page):
 def test_keyboard_only_discard(site_url, new_page):
     page = new_page()
     play_now(page, site_url)
-    page.wait_for_selector(".hand .tile.can")  # the guest is East: the first discard is theirs
+    until_my_discard(page)
     before = page.locator(".discards.pos-0 .tile").count()
     page.keyboard.press("Escape")  # any key skips the rituals, which fold away by themselves too
     page.wait_for_selector("#rituals", state="hidden")
