@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.utils.html import escape
 
 from .models import FINISHED, Game, Seat, Table
@@ -42,8 +43,6 @@ def hidden_among(games, user) -> set[int]:
 
 def refused_page(request, game: Game) -> HttpResponse:
     """The table page of a finished game whose result is hidden: why, and where to look."""
-    from django.shortcuts import render
-
     return render(request, "games/result_hidden.html", {"game": game, "reason": REASON},
                   status=403)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .models import Game, Seat
+from .models import Game, Seat, Table
 
 
 def seat_results(result: dict[str, Any], position: int) -> dict[str, Any]:
@@ -55,8 +55,6 @@ def _shown(game: Game) -> bool:
     """A tournament round may hide its tables' results until it ends (Tournament.hide_scores)."""
     if not game.tournament:
         return True
-    from .models import Table
-
     table = Table.objects.filter(game=game).select_related("round__tournament").first()
     return table is None or not table.round.tournament.hide_scores or table.round.is_finished
 
