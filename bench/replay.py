@@ -57,6 +57,7 @@ def server_figures(game, opens: int, rng: random.Random) -> None:
     from games.engine.actions import Action
     from games.engine.match import Match
     from games.engine.ruleset import Ruleset
+    from games.engine.views import public_view, review_view
     from games.services import matches
 
     client = Client()
@@ -90,7 +91,7 @@ def server_figures(game, opens: int, rng: random.Random) -> None:
         m = Match.new(Ruleset.from_json(game.ruleset), game.seed)
         for a in actions[:k]:
             m.apply(a)
-        m.spectator_view()
+        public_view(m)
         cold.append(time.perf_counter() - t)
     # The other design: the server keeps a snapshot of the Match at each deal's start and, for
     # each request, replays from the nearest one to the move asked for and projects it.
@@ -112,7 +113,7 @@ def server_figures(game, opens: int, rng: random.Random) -> None:
         snap = pickle.loads(snapshots[d])
         for a in actions[starts[d]:k]:
             snap.apply(a)
-        snap.review_view() if snap.is_over else snap.spectator_view()
+        review_view(snap) if snap.is_over else public_view(snap)
         per_deal.append(time.perf_counter() - t)
     print(f"game: {game.version} moves, {game.result_deals} deals; steps sent gzipped: "
           f"{len(body) / 1024:.0f} KiB")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, login
 
 from .models import Profile
 
@@ -35,3 +35,10 @@ def convert_guest(user, username: str, password: str):
     user.save()
     Profile.objects.filter(user=user).update(is_guest=False)
     return user
+
+
+def ensure_user(request):
+    """The signed-in user, or a new guest signed in for this browser."""
+    if not request.user.is_authenticated:
+        login(request, make_guest(), backend="django.contrib.auth.backends.ModelBackend")
+    return request.user

@@ -1,8 +1,8 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 
 from . import services
 from .models import ACTIVE, Entry, Game, Move, Profile, Round, Seat, Table, TableSeat, Tournament
-from .services import tournaments
+from .services import ServiceError, tournaments
 
 
 class SeatInline(admin.TabularInline):
@@ -52,10 +52,6 @@ admin.site.register(Profile)
 
 
 def _run(modeladmin, request, queryset, call, done: str) -> None:
-    from django.contrib import messages
-
-    from .services import ServiceError
-
     for obj in queryset:
         try:
             result = call(obj)

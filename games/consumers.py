@@ -23,7 +23,7 @@ CLOSE_HIDDEN = 4403  # its result is not shown yet (games/hidden.py)
 
 def _state(game_id: int, seat: int | None) -> dict[str, Any]:
     game = Game.objects.get(pk=game_id)
-    match = game.state() if game.status != "open" else None
+    match = services.match_for(game) if game.status != "open" else None
     return frames.state(game, match, seat)
 
 

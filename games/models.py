@@ -3,14 +3,21 @@ replay of the moves is the truth, and the Match kept in memory is only a cache o
 
 from __future__ import annotations
 
-from typing import Any
+import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.urls import reverse
 from django.utils import timezone
+
+from .engine.errors import NotationError
+from .engine.record import commitment
+from .engine.ruleset import PLAYABLE, Ruleset, get_ruleset
 
 OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"
 BOT_LEVELS = ("random", "greedy")
+AUTOPILOT_LEVEL = "greedy"  # plays a seat handed over: a withdrawn or absent player's
 # One name per chair, so the bots at a table never share a name; the level is shown apart.
 BOT_NAMES = ("Bot Plum", "Bot Orchid", "Bot Chrysanthemum", "Bot Bamboo")
 
@@ -89,19 +96,6 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.ruleset_name}, {self.status})"
 
-    def state(self):
-        """The engine's Match at this game's version (replayed from the moves, cached)."""
-        from .services.matches import match_for
-
-        return match_for(self)
-
-    def view_for(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (None: a spectator); after the game, everything."""
-        match = self.state()
-        if match.is_over:
-            return match.review_view()
-        return match.spectator_view() if seat is None else match.view_for(seat)
-
     @property
     def is_live(self) -> bool:
         return self.status == ACTIVE
@@ -109,8 +103,6 @@ class Game(models.Model):
     @property
     def commitment(self) -> str:
         """SHA-256 of the seed: published when the game starts, checked once it is revealed."""
-        from .engine.record import commitment
-
         return commitment(self.seed)
 
 
@@ -284,8 +276,6 @@ WITHDRAW_BOT, WITHDRAW_SKIP = "bot", "skip"
 
 
 def _tournament_seed() -> str:
-    import secrets
-
     return secrets.token_hex(8)
 
 
@@ -339,16 +329,9 @@ class Tournament(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        from django.urls import reverse
-
         return reverse("tournament", args=[self.pk])
 
     def clean(self) -> None:
-        from django.core.exceptions import ValidationError
-
-        from .engine.errors import NotationError
-        from .engine.ruleset import PLAYABLE, Ruleset, get_ruleset
-
         errors = {}
         try:
             parse_table_points(self.table_points)

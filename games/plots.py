@@ -11,6 +11,8 @@ from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
 
+from .services.matches import match_for
+
 # Distinct in hue and in lightness, and each line has its own dash and marker, so the plot reads
 # without colour too.
 COLOURS = ("#b3261e", "#1f5fa8", "#2e7d32", "#8a5a00")
@@ -144,4 +146,4 @@ def seat_names(game, viewer_seat: int | None = None) -> list[str]:
 
 
 def plot_for_game(game, viewer_seat: int | None = None) -> Plot:
-    return plot_for_match(game.state(), seat_names(game, viewer_seat))
+    return plot_for_match(match_for(game), seat_names(game, viewer_seat))

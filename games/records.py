@@ -18,6 +18,7 @@ from .engine.errors import NotationError
 from .engine.names import check_name
 from .engine.record import Verification, build_record, parse_time, results_of, verify_record
 from .models import FINISHED, OPEN, Game, Move, Seat
+from .services.matches import match_for
 
 
 class ImportRefused(Exception):
@@ -50,7 +51,7 @@ def record_for(game: Game) -> dict[str, Any]:
         "tournament": game.tournament,
         "imported": game.imported,
     }
-    return build_record(game.state(), players=players_of(game), times=times, game=facts)
+    return build_record(match_for(game), players=players_of(game), times=times, game=facts)
 
 
 def verify_game(game: Game) -> Verification:
@@ -193,4 +194,4 @@ def summary_of(game: Game) -> dict[str, Any] | None:
         return game.result
     if game.status == OPEN or game.started is None:
         return None
-    return results_of(game.state())
+    return results_of(match_for(game))

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .models import Game, Seat, Table
+from django.db import transaction
+from django.db.models import Count, F, Q, Sum
+
+from .models import Game, PlayerStat, Seat, Table
 
 
 def seat_results(result: dict[str, Any], position: int) -> dict[str, Any]:
@@ -81,10 +84,6 @@ def count_round(round_) -> None:
 
 
 def _add(key: dict[str, Any], ruleset: str, r: dict[str, Any]) -> None:
-    from django.db.models import F
-
-    from .models import PlayerStat
-
     row, _ = PlayerStat.objects.get_or_create(ruleset_name=ruleset, **key)
     placed = [int(r["place"] == k) for k in range(1, 5)]  # ints: PostgreSQL adds no booleans
     PlayerStat.objects.filter(pk=row.pk).update(
@@ -107,8 +106,6 @@ def finish(game: Game) -> None:
 
 def stat_sums() -> dict[str, Any]:
     """PlayerStat's totals as aggregates over seats (each seat one counted game)."""
-    from django.db.models import Count, Q, Sum
-
     return dict(
         games=Count("pk"), games_won=Count("pk", filter=Q(place=1)),
         first=Count("pk", filter=Q(place=1)), second=Count("pk", filter=Q(place=2)),
@@ -137,10 +134,6 @@ def stat_rows(seats, PlayerStat) -> list:
 def rebuild_statistics() -> int:
     """Every player's statistics again from the stored seat results of the games counted so
     far (and any shown game not yet counted); returns the number of rows written."""
-    from django.db import transaction
-
-    from .models import PlayerStat
-
     with transaction.atomic():
         for game in Game.objects.filter(status="finished", counted=False).exclude(result=None):
             if _shown(game):

@@ -7,6 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Sum
+
+from .models import Game
+
 
 @dataclass
 class BestHand:
@@ -84,13 +88,9 @@ class PlayerStats:
 def stats_for(rows, best_seats, keep_best: int = 5) -> PlayerStats:
     """The statistics summed over a player's PlayerStat rows (one per ruleset: all of them, or
     one), and their best hands from the seats of counted games: a few rows, never the games."""
-    from django.db.models import Sum
-
     names = ("games", "games_won", "first", "second", "third", "fourth", "deals", "deals_won",
              "self_drawn", "dealt_in", "points_won")
     t = {k: v or 0 for k, v in rows.aggregate(**{n: Sum(n) for n in names}).items()}
-    from .models import Game
-
     # Best first down the seats' own index; then only games counted (shown) so far. Joining
     # the games instead made the database walk them, not the few best seats.
     fields = ("game_id", "best_deal", "best_score", "best_limit", "best_how")

@@ -8,21 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import datetime, timedelta
 
 from channels.db import database_sync_to_async
 
-from . import clock, conf
+from . import clock, conf, wakeup
 from .models import ACTIVE, Game
+from .services import broadcast, presence
+from .services import tick as tick_sync
 
 log = logging.getLogger(__name__)
 
 _task: asyncio.Task | None = None
-_wake: asyncio.Event | None = None
-_loop: asyncio.AbstractEventLoop | None = None
-# When the sleeping ticker will look anyway (None: it is looking now). A poke about something
-# due no sooner is dropped: every move used to wake it for two queries on the database thread.
-_sleeps_until: datetime | None = None
 
 
 def _due_games() -> tuple[list[int], float | None]:
@@ -36,25 +32,18 @@ def _due_games() -> tuple[list[int], float | None]:
 
 
 def _presence() -> None:
-    from .services import presence
-
     now = clock.now()
     presence.heartbeat(now)
     presence.sweep(now)
 
 
 async def _run() -> None:
-    from .services import broadcast, presence
-    from .services import tick as tick_sync
-
     due_games = database_sync_to_async(_due_games)
     poll = conf.get("GAMES_TICK_POLL_SECONDS")
     every = presence.heartbeat_seconds()
     last_presence = None
-    global _sleeps_until
     while True:
-        _wake.clear()
-        _sleeps_until = None
+        wakeup.awake()
         try:
             now = clock.now()
             if last_presence is None or (now - last_presence).total_seconds() >= every:
@@ -70,21 +59,16 @@ async def _run() -> None:
             due, wait = [], poll
         if due:
             continue
-        timeout = poll if wait is None else min(max(wait, 0), poll)
-        _sleeps_until = clock.now() + timedelta(seconds=timeout)
-        try:
-            await asyncio.wait_for(_wake.wait(), timeout)
-        except TimeoutError:
-            pass
+        await wakeup.sleep(poll if wait is None else min(max(wait, 0), poll))
 
 
 def ensure_running() -> None:
     """Start this process's ticker in the running loop (idempotent)."""
-    global _task, _wake, _loop
+    global _task
     loop = asyncio.get_running_loop()
-    if _task is not None and not _task.done() and _loop is loop:
+    if _task is not None and not _task.done() and wakeup.attached_to() is loop:
         return
-    _loop, _wake = loop, asyncio.Event()
+    wakeup.attach(loop)
     _task = loop.create_task(_run(), name="games-ticker")
 
 
@@ -111,28 +95,11 @@ def start_with_server() -> None:
 _scheduled = False
 
 
-def poke(due: datetime | None = None) -> None:
-    """Something became due (at `due`, if given): look now rather than at the next poll, unless
-    the ticker will be looking by then anyway (safe from any thread)."""
-    loop, wake, planned = _loop, _wake, _sleeps_until
-    if loop is None or wake is None or loop.is_closed():
-        return
-    if due is not None and planned is not None and due >= planned:
-        return
-    try:
-        running = asyncio.get_running_loop()
-    except RuntimeError:
-        running = None
-    if running is loop:
-        wake.set()
-    else:
-        loop.call_soon_threadsafe(wake.set)
-
-
 async def stop() -> None:
     """Cancel the ticker (tests, and a process that is shutting down)."""
-    global _task, _loop, _wake
-    task, _task, _loop, _wake = _task, None, None, None
+    global _task
+    task, _task = _task, None
+    wakeup.detach()
     if task is not None and not task.done():
         task.cancel()
         try:

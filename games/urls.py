@@ -1,9 +1,19 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
 from .access import private_or_404
-from .pages import calculator, endgame, history, players, records, rules, tournaments
+from .pages import (
+    calculator,
+    endgame,
+    history,
+    lobby,
+    players,
+    records,
+    rules,
+    signup,
+    table,
+    tournaments,
+)
 from .pages import replay as replay_pages
 from .throttle import limit_posts, limit_running
 
@@ -12,17 +22,17 @@ IMPORTS_PER_MINUTE = 10
 RUNNING_STEPS_PER_MINUTE = 60
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("favicon.ico", views.favicon, name="favicon"),
-    path("lobby/", views.lobby, name="lobby"),
-    path("play-now/", views.play_now, name="play_now"),
-    path("game/new/", views.create, name="game_create"),
-    path("t/<str:invite>/", views.invited, name="invited"),
-    path("game/<int:game_id>/", views.table, name="table"),
-    path("game/<int:game_id>/join/", views.join, name="game_join"),
-    path("game/<int:game_id>/leave/", views.leave, name="game_leave"),
-    path("game/<int:game_id>/bot/", views.add_bot, name="game_add_bot"),
-    path("game/<int:game_id>/start/", views.start, name="game_start"),
+    path("", lobby.home, name="home"),
+    path("favicon.ico", lobby.favicon, name="favicon"),
+    path("lobby/", lobby.lobby, name="lobby"),
+    path("play-now/", lobby.play_now, name="play_now"),
+    path("game/new/", lobby.create, name="game_create"),
+    path("t/<str:invite>/", lobby.invited, name="invited"),
+    path("game/<int:game_id>/", table.table, name="table"),
+    path("game/<int:game_id>/join/", table.join, name="game_join"),
+    path("game/<int:game_id>/leave/", table.leave, name="game_leave"),
+    path("game/<int:game_id>/bot/", table.add_bot, name="game_add_bot"),
+    path("game/<int:game_id>/start/", table.start, name="game_start"),
     path("game/<int:game_id>/replay/", private_or_404(replay_pages.replay), name="game_replay"),
     path("game/<int:game_id>/replay/steps.json", private_or_404(limit_running(
         "steps", RUNNING_STEPS_PER_MINUTE, 60, "replay requests")(replay_pages.steps)), name="game_replay_steps"),
@@ -62,5 +72,5 @@ urlpatterns = [
     path("rules/", rules.page, name="rules"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/signup/", signup.signup, name="signup"),
 ]

@@ -1,10 +1,10 @@
 """How a scored hand splits into its sets and pair: the reading the score was made from.
 
 The winner's score is the best of every reading of the hand (scoring/score.py). This walks the
-same readings with the same scoring functions and keeps the one whose lines and total are the
-very ones the engine chose, so the proof a player sees is the engine's own; should scoring ever
-choose differently, the hand is shown unsplit (`sets` holds the declared sets only) rather than
-with a split that does not match its score.
+same readings (scoring/readings.py) with the same scoring functions and keeps the one whose
+lines and total are the very ones the engine chose, so the proof a player sees is the engine's
+own; should scoring ever choose differently, the hand is shown unsplit (`sets` holds the
+declared sets only) rather than with a split that does not match its score.
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ from .scoring.context import HandContext
 from .scoring.hand import count_tiles, meld_set
 from .scoring.limits import arrangement_limit, hand_limit, nine_gates
 from .scoring.points import hand_items
-from .scoring.score import (
-    _CONCEALED_CHOWS,
-    _CONCEALED_PUNGS,
-    _completions,
-    _legal_readings,
-    _only_place,
-    _total,
+from .scoring.readings import (
+    CONCEALED_CHOWS,
+    CONCEALED_PUNGS,
+    completions,
+    legal_readings,
+    only_place,
 )
 from .scoring.special import special_shape
+from .scoring.totals import total
 from .scoring.types import SELF_DRAWN, HandScore, WinInfo
 from .scoring.winner import PAIR, winner_items
 from .tiles import format_tiles
@@ -95,18 +95,18 @@ def _chosen_reading(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Seq
     """The (reading, completed group) whose score is the one given; completed indexes the
     reading's pungs then chows, or is PAIR."""
     unlimited = "L14" in ctx.lookups.allowed and nine_gates(ctx, counts, melds)
-    readings = _legal_readings(rs, counts, melds, unlimited)
+    readings = legal_readings(rs, counts, melds, unlimited)
     limit = hand_limit(ctx, counts, melds, seat_wind)
-    only_place = bool(rs.only_place_points) and _only_place(counts, ctx.counts, win.tile, rs,
-                                                            readings)
+    is_only_place = bool(rs.only_place_points) and only_place(counts, ctx.counts, win.tile, rs,
+                                                              readings)
     declared = [meld_set(m, rs) for m in melds]
     exposes = win.source not in SELF_DRAWN
     wanted = tuple(sorted(win.set)) if win.set else None
     best = None
     for reading in readings:
-        concealed_sets = [_CONCEALED_PUNGS[t] for t in reading.pungs]
-        concealed_sets += [_CONCEALED_CHOWS[t] for t in reading.chows]
-        for completed, group in _completions(reading, concealed_sets, win.tile):
+        concealed_sets = [CONCEALED_PUNGS[t] for t in reading.pungs]
+        concealed_sets += [CONCEALED_CHOWS[t] for t in reading.chows]
+        for completed, group in completions(reading, concealed_sets, win.tile):
             if wanted is not None and group != wanted:
                 continue
             sets = declared + list(concealed_sets)
@@ -118,11 +118,11 @@ def _chosen_reading(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Seq
                     sets[at] = (kind, tile, False, False)
             items: list = []
             points, doubles = hand_items(ctx, sets, [reading.pair], True, items)
-            wp, wd = winner_items(ctx, sets, reading.pair, at, only_place, items)
+            wp, wd = winner_items(ctx, sets, reading.pair, at, is_only_place, items)
             points += wp
             doubles += wd
             code = limit or arrangement_limit(ctx, sets)
-            key = (_total(rs, points, doubles, code), points << doubles)
+            key = (total(rs, points, doubles, code), points << doubles)
             if best is None or key > best[0]:
                 best = (key, reading, completed, points, doubles, code)
     if best is None:

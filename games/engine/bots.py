@@ -14,18 +14,13 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .actions import Action
+from .analysis import shanten
 
 if TYPE_CHECKING:
     from .deal import Deal
     from .match import Match
 
 LEVELS = ("random", "greedy")
-
-
-def _shanten(counts: list[int]) -> int:
-    from .analysis import shanten
-
-    return shanten(counts)
 
 
 def _usefulness(counts: list[int], t: int) -> int:
@@ -104,7 +99,7 @@ def _greedy(match: Match, seat: int, legal: list[Action]) -> Action:
         wild = deal.ruleset.wild_tile  # a Goulash's wild 2 of Bamboo is kept (classical.md §4)
         for a in by_type[A.DISCARD]:
             hand[a.tile] -= 1
-            key = (a.tile == wild, _shanten(hand), _usefulness(hand, a.tile), not a.call)
+            key = (a.tile == wild, shanten(hand), _usefulness(hand, a.tile), not a.call)
             hand[a.tile] += 1
             if best is None or key < best[0]:
                 best = (key, a)
@@ -116,7 +111,7 @@ def _greedy(match: Match, seat: int, legal: list[Action]) -> Action:
     if tile is not None and not st.original_call:
         if A.KONG in by_type:
             return by_type[A.KONG][0]
-        now = _shanten(hand)
+        now = shanten(hand)
         for kind in (A.PUNG, A.CHOW):
             for a in by_type.get(kind, []):
                 after = list(hand)
@@ -131,6 +126,6 @@ def _greedy(match: Match, seat: int, legal: list[Action]) -> Action:
 
 def _after_discard(counts: list[int], t: int) -> int:
     counts[t] -= 1
-    s = _shanten(counts)
+    s = shanten(counts)
     counts[t] += 1
     return s

@@ -3,6 +3,7 @@ stays after an East win or a draw and passes counterclockwise otherwise; everyon
 2,000 points and the total never changes.
 
 A match is a pure function of (ruleset, seed, actions): `Match.replay(record)` rebuilds it.
+What a seat, a spectator or a reviewer may see of it is worked out in views.py.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from typing import Any
 from . import ENGINE_VERSION
 from . import actions as A
 from .actions import Action
-from .deal import CLAIM, EXCHANGE, INITIAL_KONG, PLAY, ROB, Deal
+from .deal import Deal
 from .errors import GameOver, IllegalAction, NotYourTurn, RecordError
 from .events import Event
+from .phases import CLAIM, EXCHANGE, INITIAL_KONG, PLAY, ROB
 from .rituals import Seating, WallBreak, first_dealer, seating_for
 from .ruleset import Ruleset, get_ruleset
 from .settle import DealSummary, summarise_deal
@@ -248,30 +250,3 @@ class Match:
         if st.over:
             data["standings"] = [x.to_json() for x in self.standings()]
         return Event("deal_scored", data)
-
-    # ------------------------------------------------------------ projections
-    def view_for(self, seat: int, public: dict[str, Any] | None = None) -> dict[str, Any]:
-        """`public`: this match's spectator_view() as it stands, if the caller has it (only
-        read, never changed)."""
-        from .views import seat_view
-
-        return seat_view(self, seat, public)
-
-    def spectator_view(self) -> dict[str, Any]:
-        from .views import public_view
-
-        return public_view(self)
-
-    def final_view(self) -> dict[str, Any]:
-        from .views import final_view
-
-        if not self.is_over:
-            raise IllegalAction("the game is still being played")
-        return final_view(self)
-
-    def review_view(self) -> dict[str, Any]:
-        from .views import review_view
-
-        if not self.is_over:
-            raise IllegalAction("the game is still being played: no review yet")
-        return review_view(self)

@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .arrangement import arrangement
 from .deal import Deal, DealResult
+from .payments import settle
+from .scoring import WinInfo, score_hand
+from .scoring.score import resolve_wilds
 from .tiles import WIND_TOKENS, format_tiles
 
 
@@ -34,10 +38,6 @@ class DealSummary:
 
 
 def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
-    from .arrangement import arrangement
-    from .payments import settle
-    from .scoring import WinInfo, score_hand
-    from .scoring.wild import resolve_wilds
 
     result = deal.result
     rs = deal.ruleset

@@ -7,15 +7,13 @@ a spectator's holds public facts only; neither holds the wall order or the seed.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import exchange
+from .deal.exchange import ROUNDS, partner, partners
+from .errors import IllegalAction
+from .match import Match
+from .ruleset import Ruleset
 from .tiles import WIND_TOKENS, format_tiles
-
-if TYPE_CHECKING:
-    from .match import Match
-    from .ruleset import Ruleset
-
 
 
 def _seat_public(match: Match, s: int) -> dict[str, Any]:
@@ -133,8 +131,8 @@ def _exchange_public(deal) -> dict[str, Any] | None:
     r = deal.exchange_round
     return {
         "round": r,
-        "rounds": exchange.ROUNDS,
-        "partners": exchange.partners(deal.dealer, r),
+        "rounds": ROUNDS,
+        "partners": partners(deal.dealer, r),
         "chosen": [s in deal.exchange_chosen for s in range(4)],
     }
 
@@ -145,9 +143,9 @@ def _exchange_own(deal, seat: int) -> dict[str, Any] | None:
     received = deal.exchange_received.get(seat) if not deal.discards_made else None
     if not deal.exchange_round and received is None:
         return None
-    own = dict(_exchange_public(deal) or {"round": None, "rounds": exchange.ROUNDS})
+    own = dict(_exchange_public(deal) or {"round": None, "rounds": ROUNDS})
     if deal.exchange_round:
-        own["partner"] = exchange.partner(deal.dealer, seat, deal.exchange_round)
+        own["partner"] = partner(deal.dealer, seat, deal.exchange_round)
         chosen = deal.exchange_chosen.get(seat)
         own["passed"] = format_tiles(chosen) if chosen else None
     own["received"] = format_tiles(received) if received else None
@@ -166,6 +164,8 @@ def _hide_discard_order(match: Match, view: dict[str, Any]) -> None:
 
 
 def seat_view(match: Match, seat: int, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What `seat` may see. `public`: this match's public_view() as it stands, if the caller
+    has it (only read, never changed)."""
     # A shallow copy is enough: only top-level keys are set below.
     view = dict(public) if public is not None else public_view(match)
     st = match.deal.seats[seat]
@@ -185,6 +185,8 @@ def final_view(match: Match) -> dict[str, Any]:
     """A finished table as anyone at it sees it: the last position, the final standings, the
     last deal's result and the seed (revealed now). Bounded by one deal whatever the game's
     length: the whole review (every deal, the record) is fetched over HTTP."""
+    if not match.is_over:
+        raise IllegalAction("the game is still being played")
     view = public_view(match)
     view["seed"] = match.seed
     return view
@@ -192,6 +194,8 @@ def final_view(match: Match) -> dict[str, Any]:
 
 def review_view(match: Match) -> dict[str, Any]:
     """Everything, for review once the game is over (the seed and the record included)."""
+    if not match.is_over:
+        raise IllegalAction("the game is still being played: no review yet")
     view = public_view(match)
     view["seed"] = match.seed
     view["record"] = match.record()

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..hidden import refused, result_hidden
-from ..models import FINISHED, OPEN, Game
+from ..models import FINISHED, Game
 from ..plots import plot_for_game
 
 
@@ -58,8 +57,7 @@ def play_again(request, game_id: int):
     if mine is None:
         raise Http404("Only the game's players can play it again.")
     try:
-        with transaction.atomic():
-            again = _open_rematch(request.user, game, seats)
+        again = services.open_rematch(request.user, game, seats)
         services.take_seat(again.pk, request.user)
         people = {s.user_id for s in seats if not s.is_bot}
         back = {s.user_id for s in again.seats.all() if not s.is_bot}
@@ -72,20 +70,3 @@ def play_again(request, game_id: int):
         messages.error(request, exc.message)
         return redirect("table", game_id=game.pk)
     return redirect("table", game_id=again.pk)
-
-
-def _open_rematch(user, game: Game, seats) -> Game:
-    """The open rematch table, made by the first to ask. The old game's row is locked, so two
-    players asking at once get one table."""
-    Game.objects.select_for_update().filter(pk=game.pk).first()
-    again = game.rematches.filter(status=OPEN).first()
-    if again is None:
-        again = services.create_game(
-            user, game.ruleset_name, tournament=game.tournament,
-            private=game.private, claim_seconds=game.claim_seconds,
-            turn_seconds=game.turn_seconds, settings=game.ruleset, rematch_of=game,
-        )
-        for s in seats:
-            if s.is_bot:
-                services.add_bot(again.pk, s.bot_level, chair=s.chair)
-    return again

@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
 
+from ..accounts import is_guest
 from ..engine.ruleset import PRESETS
 from ..models import ABANDONED, OPEN, Game, PlayerStat, Seat
 from ..stats import stats_for
@@ -54,8 +55,6 @@ def player(request, name: str):
     best = seats.filter(game__ruleset_name=ruleset) if ruleset else seats
     stats = stats_for(rows.filter(ruleset_name=ruleset) if ruleset else rows, best)
     recent = recent_first(listed).prefetch_related("seats__user")[:RECENT]
-    from ..accounts import is_guest
-
     return render(request, "games/player.html", {
         "name": name, "account": account, "is_me": is_me, "stats": stats,
         "guest": account is not None and is_guest(account),

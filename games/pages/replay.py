@@ -23,6 +23,8 @@ from ..engine.replay import replay_steps
 from ..engine.ruleset import Ruleset
 from ..hidden import refused, result_hidden
 from ..models import FINISHED, OPEN, Game
+from ..plots import plot_for_game
+from ..records import verify_game
 from . import running_steps
 
 FINISHED_TTL = 7 * 24 * 3600  # a finished game's steps never change
@@ -95,21 +97,11 @@ def _extras(game: Game, viewer: int | None) -> dict:
     if extras is not None:
         return extras
     extras = {"plot": None, "verification": None}
-    try:  # the records part of the site: plots and verification
-        from ..plots import plot_for_game
-
-        # Kept rendered: drawing the plot's table costs more than the rest of the page.
-        extras["plot"] = render_to_string("games/_plot.html", {"plot": plot_for_game(game, viewer)})
-    except ImportError:  # pragma: no cover - the records part is not installed
-        pass
+    # Kept rendered: drawing the plot's table costs more than the rest of the page.
+    extras["plot"] = render_to_string("games/_plot.html", {"plot": plot_for_game(game, viewer)})
     if game.status == FINISHED:
-        try:
-            from ..records import verify_game
-        except ImportError:  # pragma: no cover
-            verify_game = None
-        if verify_game is not None:
-            v = verify_game(game)
-            extras["verification"] = {"ok": v.ok, "message": v.message}
+        v = verify_game(game)
+        extras["verification"] = {"ok": v.ok, "message": v.message}
     cache.set(_extras_key(game, viewer), extras,
               FINISHED_TTL if game.status == FINISHED else RUNNING_TTL)
     return extras

@@ -2,7 +2,8 @@
 these functions and nothing else writes games, seats or moves."""
 
 from .errors import ServiceError
-from .lobby import add_bot, create_game, leave_seat, start_game, take_seat
+from .lobby import add_bot, create_game, leave_seat, open_rematch, start_game, take_seat
+from .matches import match_for
 from .play import Outcome, autopilot_waiting, submit_action, tick
 from .presence import (
     Attendance,
@@ -26,6 +27,8 @@ __all__ = [
     "disconnect",
     "heartbeat",
     "leave_seat",
+    "match_for",
+    "open_rematch",
     "reattend",
     "seat_for",
     "start_game",

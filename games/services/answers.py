@@ -26,6 +26,7 @@ from games.models import ACTIVE, Game
 
 from . import broadcast, matches
 from .frames import WINDOW_PHASES
+from .gamerow import parse_action
 
 # game id -> (version, deadline) of a window this process opened; only a hint: the row decides.
 _windows: dict[int, tuple[int, datetime]] = {}
@@ -76,11 +77,13 @@ def _store(game_id: int, version: int, seat: int, answer: dict[str, Any]) -> dic
     return json.loads(row[0]) if isinstance(row[0], str | bytes) else row[0]
 
 
-def hold(game_id: int, seat: int, action_json: Any, version: int, now: datetime):
-    """Hold a legal answer to the window open at `version` without a lock; returns the
-    Outcome, or None when the locked path must decide (and explain any refusal)."""
-    from .play import Outcome, _parse, close_window
+HELD, LAST = "held", "last"
 
+
+def hold(game_id: int, seat: int, action_json: Any, version: int, now: datetime) -> str | None:
+    """Hold a legal answer to the window open at `version` without a lock. Returns HELD (others
+    still owe answers), LAST (every answer is held: the caller closes the window), or None when
+    the locked path must decide (and explain any refusal)."""
     window = _windows.get(game_id)
     if window is None or window[0] != version or now >= window[1]:
         return None
@@ -88,7 +91,7 @@ def hold(game_id: int, seat: int, action_json: Any, version: int, now: datetime)
     if match is None or match.phase not in WINDOW_PHASES:
         return None
     try:
-        action = _parse(action_json, seat)
+        action = parse_action(action_json, seat)
     except Exception:
         return None
     if seat not in match.waiting_on() or action not in match.legal_actions(seat):
@@ -98,6 +101,6 @@ def hold(game_id: int, seat: int, action_json: Any, version: int, now: datetime)
     if pending is None:
         return None
     if all(str(p) in pending for p in match.waiting_on()):
-        return close_window(game_id, version, now)
-    broadcast._send_all([broadcast.answered_message_for(game_id, version, seat, answer)])
-    return Outcome("answered", version)
+        return LAST
+    broadcast.send_all([broadcast.answered_message_for(game_id, version, seat, answer)])
+    return HELD

@@ -19,6 +19,7 @@ from channels.layers import get_channel_layer
 from django.db import close_old_connections, connections, transaction
 
 from games import protocol
+from games.engine import views as engine_views
 from games.models import Game
 
 from . import frames
@@ -34,7 +35,7 @@ _order: asyncio.Lock | None = None  # one per loop: changes go out in the order 
 _order_loop: asyncio.AbstractEventLoop | None = None
 
 
-def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+def send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
     box = getattr(_outbox, "messages", None)
     if box is not None:
         box.extend(messages)  # inside `call`: the loop sends them when the call returns
@@ -104,7 +105,7 @@ async def call(fn: Callable, *args: Any, **kwargs: Any) -> Any:
 
 
 def on_commit_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    transaction.on_commit(lambda: _send_all(messages))
+    transaction.on_commit(lambda: send_all(messages))
 
 
 _text = frames.encode
@@ -113,7 +114,7 @@ _text = frames.encode
 def change_messages(game: Game, match, events, from_version: int) -> list:
     """One private frame per seat group and one public frame for spectators (the public facts
     worked out once for all five)."""
-    public = match.spectator_view() if not match.is_over else None
+    public = engine_views.public_view(match) if not match.is_over else None
     out = []
     for seat in range(4):
         frame = frames.update(game, match, events, from_version, seat, public)

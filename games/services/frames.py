@@ -9,6 +9,7 @@ from typing import Any
 import orjson
 
 from games import clock, conf, protocol
+from games.engine import views as engine_views
 from games.engine.events import project_events
 from games.models import ACTIVE, Game, Watcher
 
@@ -34,10 +35,10 @@ def timer(game: Game, match) -> dict[str, Any] | None:
 def view(game: Game, match, seat: int | None, public: dict | None = None) -> dict[str, Any]:
     """`public`: the match's spectator view, when the caller has it already."""
     if match.is_over:
-        return match.final_view()
+        return engine_views.final_view(match)
     if seat is None:
-        return public if public is not None else match.spectator_view()
-    return match.view_for(seat, public)
+        return public if public is not None else engine_views.public_view(match)
+    return engine_views.seat_view(match, seat, public)
 
 
 def seats_info(game: Game) -> list[dict[str, Any]]:

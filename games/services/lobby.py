@@ -7,14 +7,13 @@ from typing import Any
 
 from django.db import transaction
 
-from games import clock, conf, protocol
+from games import clock, conf, protocol, wakeup
 from games.engine.errors import NotationError
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, Ruleset, get_ruleset
 from games.models import ACTIVE, BOT_LEVELS, OPEN, Game, Seat
 
-from . import broadcast, matches, schedule
+from . import broadcast, gamerow, matches, schedule
 from .errors import ServiceError
-from .play import _lock, _seats, seats_changed
 
 
 def create_game(
@@ -55,7 +54,7 @@ def create_game(
 
 
 def _open(game_id: int) -> Game:
-    game = _lock(game_id)
+    game = gamerow.lock(game_id)
     if game.status != OPEN:
         raise ServiceError("seating_closed", "Seats can only change before the game starts.")
     return game
@@ -70,7 +69,7 @@ def _free_chair(game: Game) -> int:
 
 
 def _announce(game: Game, notice: str = protocol.NOTICE_SEATS) -> None:
-    seats_changed(game)
+    gamerow.seats_changed(game)
     game.save(update_fields=["seats_version"])
     broadcast.on_commit_send([broadcast.presence_message(game, notice)])
 
@@ -79,7 +78,7 @@ def take_seat(game_id: int, user) -> Seat:
     if user is None or not user.is_authenticated:
         raise ServiceError(protocol.E_NOT_SEATED, "Log in (or play as a guest) to sit down.")
     with transaction.atomic():
-        game = _lock(game_id)
+        game = gamerow.lock(game_id)
         seat = game.seats.filter(user=user).first()
         if seat is not None:
             return seat
@@ -133,12 +132,28 @@ def start_game(game_id: int) -> Game:
         game.status = ACTIVE
         game.started = game.changed_at = game.listed_at = now
         _announce(game, protocol.NOTICE_STARTED)  # (counts the seats' change)
-        game.due_at = schedule.next_due(game, match, _seats(game, fresh=True))
+        game.due_at = schedule.next_due(game, match, gamerow.seats(game, fresh=True))
         game.save()
         gid = game.pk
         transaction.on_commit(lambda: matches.put(gid, match))
         if game.due_at is not None:
-            from games import timers
-
-            transaction.on_commit(timers.poke)
+            transaction.on_commit(wakeup.poke)
         return game
+
+
+def open_rematch(user, game: Game, seats) -> Game:
+    """The open rematch table, made by the first to ask. The old game's row is locked, so two
+    players asking at once get one table."""
+    with transaction.atomic():
+        gamerow.lock(game.pk)
+        again = game.rematches.filter(status=OPEN).first()
+        if again is None:
+            again = create_game(
+                user, game.ruleset_name, tournament=game.tournament,
+                private=game.private, claim_seconds=game.claim_seconds,
+                turn_seconds=game.turn_seconds, settings=game.ruleset, rematch_of=game,
+            )
+            for s in seats:
+                if s.is_bot:
+                    add_bot(again.pk, s.bot_level, chair=s.chair)
+        return again

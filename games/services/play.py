@@ -11,20 +11,19 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, QuerySet
 
-from games import clock, protocol, results
-from games.engine import bots, refusals
+from games import clock, protocol, results, wakeup
+from games.engine import bots
 from games.engine.actions import EXCHANGE, PASS, READY, Action
+from games.engine.deal import refusals
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
 from games.engine.record import results_of
-from games.models import ACTIVE, FINISHED, OPEN, Entry, Game, Move, Seat
+from games.models import ACTIVE, AUTOPILOT_LEVEL, FINISHED, OPEN, Game, Move, Seat
 
-from . import answers, broadcast, matches, schedule, snapshots
+from . import answers, broadcast, matches, places, schedule, snapshots
 from .errors import ServiceError
 from .frames import WINDOW_PHASES
-
-AUTOPILOT_LEVEL = "greedy"
+from .gamerow import held_seats, known_seat, lock, parse_action, reschedule, seats
 
 
 @dataclass(frozen=True)
@@ -60,75 +59,6 @@ class _Change:
         return self.game.version != self.from_version
 
 
-# What a move reads of the game row. The rest (the ruleset's JSON above all) is loaded only if
-# something asks for it, such as a Match rebuilt from the moves.
-_LOCKED_FIELDS = (
-    "id", "ruleset_name", "seed", "status", "version", "tournament", "claim_seconds",
-    "turn_seconds", "changed_at", "due_at", "pending", "seats_version", "finished", "result",
-)
-_lock_plans: dict[str, tuple] = {}  # by database vendor: the lock's SQL and converters
-
-
-def _lock_plan() -> tuple:
-    plan = _lock_plans.get(connection.vendor)
-    if plan is None:
-        qn = connection.ops.quote_name
-        fields = [Game._meta.get_field(name) for name in _LOCKED_FIELDS]
-        sql = (
-            f"SELECT {', '.join(qn(f.column) for f in fields)} FROM {qn(Game._meta.db_table)}"
-            f" WHERE {qn(Game._meta.pk.column)} = %s"
-        )
-        if connection.features.has_select_for_update:
-            sql += " FOR UPDATE"
-        converters = []
-        for f in fields:
-            col = f.get_col(Game._meta.db_table)
-            found = connection.ops.get_db_converters(col) + f.get_db_converters(connection)
-            converters.append([(conv, col) for conv in found])
-        plan = _lock_plans[connection.vendor] = (sql, [f.attname for f in fields], converters)
-    return plan
-
-
-def _lock(game_id: int) -> Game:
-    """The game row, locked until the transaction ends. The ORM compiling and iterating the
-    same SELECT ... FOR UPDATE for every move cost more than running it: the SQL and the
-    converters are worked out once, and the row read straight from the cursor."""
-    sql, names, converters = _lock_plan()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        row = cursor.fetchone()
-    if row is None:
-        raise ServiceError("no_such_game", "There is no such game.")
-    values = []
-    for value, convs in zip(row, converters, strict=True):
-        for conv, col in convs:
-            value = conv(value, col, connection)
-        values.append(value)
-    return Game.from_db(connection.alias, names, values)
-
-
-_seat_cache: dict[int, tuple[int, dict[int, Seat]]] = {}
-_SEAT_CACHE_GAMES = 512
-
-
-def _seats(game: Game, fresh: bool = False) -> dict[int, Seat]:
-    """The dealt seats by engine seat, read again only when game.seats_version moved (read-only:
-    shared between threads)."""
-    hit = None if fresh else _seat_cache.get(game.pk)
-    if hit is not None and hit[0] == game.seats_version:
-        return hit[1]
-    seats = {s.position: s for s in game.seats.all() if s.position is not None}
-    if len(_seat_cache) >= _SEAT_CACHE_GAMES:
-        _seat_cache.clear()
-    _seat_cache[game.pk] = (game.seats_version, seats)
-    return seats
-
-
-def seats_changed(game: Game) -> None:
-    """Call under the game's lock whenever a seat row changes; the caller saves the game."""
-    game.seats_version += 1
-
-
 def _close_window(change: _Change) -> None:
     game, match = change.game, change.match
     for pos in list(match.waiting_on()):
@@ -150,18 +80,18 @@ def _step(change: _Change, now: datetime) -> None:
     game, match = change.game, change.match
     if match.is_over or game.changed_at is None:
         return
-    seats = _seats(game)
-    due = schedule.due_seats(game, match, seats, now)
+    by_pos = seats(game)
+    due = schedule.due_seats(game, match, by_pos, now)
     if match.phase in WINDOW_PHASES:
         for pos in due:
-            game.pending[str(pos)] = _decide(match, seats[pos]).to_json()
+            game.pending[str(pos)] = _decide(match, by_pos[pos]).to_json()
         waiting = match.waiting_on()
         if all(str(p) in game.pending for p in waiting) or now >= schedule.window_deadline(game):
             _close_window(change)
         return
     for pos in due:
         if pos in match.waiting_on():
-            change.apply(_decide(match, seats[pos]))
+            change.apply(_decide(match, by_pos[pos]))
 
 
 def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
@@ -175,11 +105,9 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             game.result = _result(match)
             results.store(game)
             Game.objects.filter(pk=game.pk).update(listed_at=now)
-            from . import tournaments  # here: tournaments itself uses this module
-
-            tournaments.record_result(game)
+            places.record_result(game)
             results.count(game)  # into the players' statistics, unless its round hides it
-    game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, _seats(game))
+    game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, seats(game))
     # One statement for the moves, one for the row: a move costs lock + append + update.
     if change.moves:
         _insert_moves(game.pk, change.moves, now)
@@ -200,11 +128,9 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     def after():
         matches.put(gid, match)
         answers.window_opened(gid, version, window)
-        broadcast._send_all(messages)
+        broadcast.send_all(messages)
         if due is not None:
-            from games import timers
-
-            timers.poke(due)
+            wakeup.poke(due)
         if snapshot is not None:
             snapshots.store(gid, snapshot)
 
@@ -267,13 +193,6 @@ def _duplicate(game: Game, seat: int, action: Action, version: int) -> bool:
     return move is not None and move.seat == seat and move.action == action.to_json()
 
 
-def held_seats(game_id: int, user) -> QuerySet[Seat]:
-    """The user's seat at this game, unless it was taken from them: a withdrawn tournament
-    player's seat stays in their name (the record is theirs) but is the autopilot's."""
-    withdrawn = Entry.objects.filter(user=user, withdrawn=True, places__table__game_id=game_id)
-    return Seat.objects.filter(game_id=game_id, user=user).filter(~Exists(withdrawn))
-
-
 def _seat_of(game: Game, user) -> int:
     if user is None or not user.is_authenticated:
         raise ServiceError(protocol.E_NOT_SEATED, "Log in and take a seat to play.")
@@ -289,7 +208,7 @@ _LOST_SEAT = "This seat is no longer yours: you are watching this table now."
 def _holds(game: Game, user, pos: int) -> bool:
     """Under the game's lock: does `user` still play seat `pos`? A socket resolves its seat
     once, and a withdrawal hands the seat to the autopilot while the socket stays open."""
-    seat = _seats(game).get(pos)
+    seat = seats(game).get(pos)
     if seat is None or seat.user_id != user.pk:
         return False
     # Only a seat handed to the autopilot can belong to a withdrawn player: one query, then.
@@ -299,22 +218,8 @@ def _holds(game: Game, user, pos: int) -> bool:
 def _may_hold_unlocked(game_id: int, user, pos: int) -> bool:
     """Whether a claim answer may skip the lock: only when this process's seats show `user`
     playing `pos` themselves; anything else takes the locked path, which decides."""
-    hit = _seat_cache.get(game_id)
-    seat = hit[1].get(pos) if hit is not None else None
+    seat = known_seat(game_id, pos)
     return seat is not None and seat.user_id == user.pk and not seat.is_bot
-
-
-def _parse(action_json: Any, seat: int) -> Action:
-    if not isinstance(action_json, dict):
-        raise ServiceError(protocol.E_BAD_MESSAGE, "An action must be a JSON object.")
-    if "seat" in action_json:
-        named = action_json["seat"]
-        # `True == 1` in Python: a boolean must never pass for seat 1.
-        if not isinstance(named, int) or isinstance(named, bool):
-            raise ServiceError(protocol.E_BAD_MESSAGE, "An action's seat is a number from 0 to 3.")
-        if named != seat:
-            raise ServiceError(protocol.E_NOT_YOUR_SEAT, "You can only act for your own seat.")
-    return Action.from_json({**action_json, "seat": seat})
 
 
 def submit_action(
@@ -326,11 +231,13 @@ def submit_action(
     now = clock.now()
     if seat is not None and (user is None or _may_hold_unlocked(game_id, user, seat)):
         held = answers.hold(game_id, seat, action_json, version, now)
-        if held is not None:
-            return held
+        if held == answers.LAST:
+            return close_window(game_id, version, now)
+        if held == answers.HELD:
+            return Outcome("answered", version)
     try:
         with transaction.atomic():
-            game = _lock(game_id)
+            game = lock(game_id)
             if game.status == OPEN:
                 raise ServiceError(protocol.E_NOT_STARTED, "The game has not started yet.")
             if game.status != ACTIVE:
@@ -338,7 +245,7 @@ def submit_action(
             pos = _seat_of(game, user) if seat is None else seat
             if seat is not None and user is not None and not _holds(game, user, seat):
                 raise ServiceError(protocol.E_NOT_YOUR_SEAT, _LOST_SEAT)
-            action = _parse(action_json, pos)
+            action = parse_action(action_json, pos)
             match = matches.take(game)
             change = _Change(game, match)
             try:
@@ -412,7 +319,7 @@ def close_window(game_id: int, version: int, now: datetime) -> Outcome:
     """Close the window open at `version` once every answer is held (the last answerer calls
     this). If the game has moved on, someone closed it already, with the answers held."""
     with transaction.atomic():
-        game = _lock(game_id)
+        game = lock(game_id)
         if game.version != version or game.status != ACTIVE:
             return Outcome("applied", game.version)
         match = matches.take(game)
@@ -435,7 +342,7 @@ def tick(game_id: int, now: datetime | None = None) -> bool:
     now = now or clock.now()
     try:
         with transaction.atomic():
-            game = _lock(game_id)
+            game = lock(game_id)
             if game.status != ACTIVE:
                 return False
             match = matches.take(game)
@@ -451,17 +358,10 @@ def tick(game_id: int, now: datetime | None = None) -> bool:
                 _finish(change, now)
             else:
                 matches.put(game.pk, match)
-                _reschedule(game, match)
+                reschedule(game, match)
             return change.changed
     except IntegrityError:
         return False
-
-
-def _reschedule(game: Game, match) -> None:
-    due = schedule.next_due(game, match, _seats(game))
-    if due != game.due_at:
-        game.due_at = due
-        game.save(update_fields=["due_at"])
 
 
 def autopilot_waiting(game_id: int) -> int:

@@ -13,12 +13,12 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Max, Q
 
-from games import clock, conf
+from games import clock, conf, wakeup
 from games.models import ACTIVE, Connection, Game, Seat, Watcher
 
 from . import broadcast, matches, schedule
 from .errors import ServiceError
-from .play import _lock, _seats, held_seats, seats_changed
+from .gamerow import held_seats, lock, seats, seats_changed
 
 # This process's open sockets, by Connection id. Weak: a consumer that vanished without its
 # cleanup stops being refreshed, so its row expires like a crashed process's.
@@ -71,12 +71,10 @@ def _recount(game: Game, seat: Seat, now: datetime, gone_at: datetime | None = N
 def _after_presence_change(game: Game) -> None:
     seats_changed(game)
     if game.status == ACTIVE:
-        due = schedule.next_due(game, matches.match_for(game), _seats(game, fresh=True))
+        due = schedule.next_due(game, matches.match_for(game), seats(game, fresh=True))
         if due != game.due_at:
             game.due_at = due
-            from games import timers
-
-            transaction.on_commit(timers.poke)
+            transaction.on_commit(wakeup.poke)
     game.save(update_fields=["due_at", "seats_version"])
     broadcast.on_commit_send([broadcast.presence_message(game)])
 
@@ -84,7 +82,7 @@ def _after_presence_change(game: Game) -> None:
 def _attend(game_id: int, user, owner: object | None) -> Attendance:
     now = clock.now()
     with transaction.atomic():
-        game = _lock(game_id)
+        game = lock(game_id)
         seat = held_seats(game_id, user).first() if user.is_authenticated else None
         if seat is None:
             return Attendance(None, None)
@@ -99,7 +97,7 @@ def _attend(game_id: int, user, owner: object | None) -> Attendance:
 def _watch(game_id: int, owner: object | None) -> Attendance:
     """Count a spectator's socket and tell the table how many watch now."""
     with transaction.atomic():
-        game = _lock(game_id)
+        game = lock(game_id)
         row = Watcher.objects.create(game=game, seen_at=clock.now())
         broadcast.on_commit_send([broadcast.presence_message(game)])
     if owner is not None:
@@ -111,7 +109,7 @@ def unwatch(game_id: int, watcher: int) -> None:
     """A spectator's socket closed (or its user sat down): one fewer watching."""
     _watching.pop(watcher, None)
     with transaction.atomic():
-        game = _lock(game_id)
+        game = lock(game_id)
         if Watcher.objects.filter(pk=watcher).delete()[0]:
             broadcast.on_commit_send([broadcast.presence_message(game)])
 
@@ -158,7 +156,7 @@ def disconnect(game_id: int, connection: int) -> None:
     _live.pop(connection, None)
     now = clock.now()
     with transaction.atomic():
-        game = _lock(game_id)
+        game = lock(game_id)
         row = Connection.objects.filter(pk=connection).select_related("seat").first()
         if row is None:
             return
@@ -190,7 +188,7 @@ def sweep(now: datetime | None = None) -> list[int]:
     changed = []
     for game_id in sorted(set(stale.values_list("game_id", flat=True))):
         with transaction.atomic():
-            game = _lock(game_id)
+            game = lock(game_id)
             for seat in game.seats.filter(bot_level=""):
                 expired = seat.sockets.filter(seen_at__lte=cutoff)
                 last = expired.aggregate(last=Max("seen_at"))["last"]
@@ -206,7 +204,7 @@ def sweep(now: datetime | None = None) -> list[int]:
     stale_watchers = Watcher.objects.filter(seen_at__lte=cutoff)
     for game_id in sorted(set(stale_watchers.values_list("game_id", flat=True))):
         with transaction.atomic():
-            game = _lock(game_id)
+            game = lock(game_id)
             Watcher.objects.filter(game=game, seen_at__lte=cutoff).delete()
             if game_id not in changed:
                 broadcast.on_commit_send([broadcast.presence_message(game)])

@@ -1,5 +1,6 @@
 """Running a tournament through the service door: registration, seating and starting a round's
-games, recording a table's result in the transaction that finishes its game, standings."""
+games, handing absent players' seats to the autopilot, standings. A table's result is recorded
+by places.py when its game finishes."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from games import clock, protocol, results
+from games import clock, protocol, results, wakeup
 from games.engine.rituals import random_seating
 from games.models import (
     ACTIVE,
+    AUTOPILOT_LEVEL,
     FINISHED,
     RUNNING,
     WITHDRAW_BOT,
@@ -21,12 +23,13 @@ from games.models import (
     Table,
     TableSeat,
     Tournament,
-    parse_table_points,
 )
 from games.tournaments.seating import seat_round
 
-from . import broadcast, lobby, play
+from . import broadcast, lobby, matches
 from .errors import ServiceError
+from .gamerow import lock as lock_game
+from .gamerow import reschedule, seats_changed
 
 
 def _lock(tournament_id: int) -> Tournament:
@@ -81,12 +84,12 @@ def withdraw(entry_id: int) -> Entry:
 
 
 def _hand_to_bot(game_id: int, user) -> None:
-    game = play._lock(game_id)
+    game = lock_game(game_id)
     seat = game.seats.filter(user=user).first()
     if seat is None:
         return
     if not seat.is_bot:
-        seat.bot_level = play.AUTOPILOT_LEVEL
+        seat.bot_level = AUTOPILOT_LEVEL
         seat.save(update_fields=["bot_level"])
     # Even a seat the autopilot already played: the player's open sockets must let go of it.
     _reschedule(game)
@@ -96,13 +99,11 @@ def _reschedule(game: Game) -> None:
     """After handing seats to the autopilot: other processes re-read the seats, open sockets
     look their seat up again (a withdrawn player's become a spectator's), and the bot moves
     when due."""
-    play.seats_changed(game)
+    seats_changed(game)
     game.save(update_fields=["seats_version"])
     broadcast.on_commit_send([broadcast.presence_message(game, protocol.NOTICE_SEATS)])
-    play._reschedule(game, game.state())
-    from games import timers
-
-    transaction.on_commit(timers.poke)
+    reschedule(game, matches.match_for(game))
+    transaction.on_commit(wakeup.poke)
 
 
 def autopilot_absent(table_id: int) -> int:
@@ -112,12 +113,12 @@ def autopilot_absent(table_id: int) -> int:
     if table.game_id is None:
         return 0
     with transaction.atomic():
-        game = play._lock(table.game_id)
+        game = lock_game(table.game_id)
         if game.status != ACTIVE:
             return 0
         absent = [s for s in game.seats.all() if not s.is_bot and s.connections == 0]
         for seat in absent:
-            seat.bot_level = play.AUTOPILOT_LEVEL
+            seat.bot_level = AUTOPILOT_LEVEL
             seat.save(update_fields=["bot_level"])
         if absent:
             _reschedule(game)
@@ -203,39 +204,11 @@ def _start_table(t: Tournament, rnd: Round, number: int, order: list[Entry | Non
     for chair in range(4):
         entry = order[seat_of[chair]]
         if entry is None or entry.withdrawn:
-            lobby.add_bot(game.pk, play.AUTOPILOT_LEVEL, chair=chair)
+            lobby.add_bot(game.pk, AUTOPILOT_LEVEL, chair=chair)
         else:
             seat = lobby.take_seat(game.pk, entry.user)
             assert seat.chair == chair, "chairs are filled in order"
     lobby.start_game(game.pk)
-
-
-def record_result(game: Game) -> None:
-    """Called by the service door in the transaction that finishes a game: if the game is a
-    tournament table, its places get their result; the last table ends the round."""
-    table = Table.objects.filter(game=game).select_related("round__tournament").first()
-    if table is None or not game.result:
-        return
-    t = table.round.tournament
-    points = parse_table_points(t.table_points)
-    start = game.ruleset.get("starting_points", 0)
-    standing = {s["seat"]: s for s in game.result["standings"]}
-    places = list(table.places.all())
-    for p in places:
-        p.place = standing[p.wind]["place"]
-        p.score = standing[p.wind]["points"] - start
-    for p in places:
-        tied = [q for q in places if q.place == p.place]
-        first = p.place - 1
-        p.table_points = sum(points[first : first + len(tied)]) / len(tied)  # ties share
-    TableSeat.objects.bulk_update(places, ["place", "score", "table_points"])
-    rnd = table.round
-    # This game's row is saved just after this call: count it as finished already.
-    if not rnd.tables.exclude(game__status=FINISHED).exclude(game=game).exists():
-        rnd.status = FINISHED
-        rnd.finished = clock.now()
-        rnd.save(update_fields=["status", "finished"])
-        results.count_round(rnd)  # results hidden until now join the players' statistics
 
 
 def close_round(round_id: int) -> Round:

@@ -1,4 +1,6 @@
 // Display preferences kept in this browser: high contrast (stronger colours, larger tile indexes).
+import { readPref, writePref } from "./stored.js";
+
 const KEY = "mahjong-hc";
 
 function apply(on) {
@@ -6,22 +8,13 @@ function apply(on) {
   for (const b of document.querySelectorAll(".hc-toggle")) b.setAttribute("aria-pressed", String(on));
 }
 
-let on = false;
-try {
-  on = localStorage.getItem(KEY) === "1";
-} catch {
-  on = false;
-}
+let on = readPref(KEY, false);
 apply(on);
 document.documentElement.classList.remove("hc-pending");
 for (const b of document.querySelectorAll(".hc-toggle")) {
   b.addEventListener("click", () => {
     on = !on;
-    try {
-      localStorage.setItem(KEY, on ? "1" : "0");
-    } catch {
-      /* private mode: the choice lasts for this page only */
-    }
+    writePref(KEY, on);
     apply(on);
   });
 }

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engine.deal import EXCHANGE, INITIAL_KONG, OVER, PLAY, Deal
+from games.engine.deal import Deal
+from games.engine.phases import EXCHANGE, INITIAL_KONG, OVER, PLAY
 from games.engine.tiles import all_tiles, parse_tiles
 
 

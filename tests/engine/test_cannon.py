@@ -1,7 +1,7 @@
 """Letting off a cannon as a ruleset option (classical.md §3.5, §2.4)."""
 
 from games.engine import actions as A
-from games.engine.deal import OVER
+from games.engine.phases import OVER
 from games.engine.ruleset import CHINESE_CLASSICAL
 from games.engine.settle import summarise_deal
 

@@ -3,8 +3,8 @@
 import pytest
 
 from games.engine import actions as A
-from games.engine.deal import CLAIM, OVER, PLAY
 from games.engine.errors import IllegalAction, NotYourTurn
+from games.engine.phases import CLAIM, OVER, PLAY
 from games.engine.tiles import parse_tiles
 
 from .scripted import scripted_deal

@@ -1,7 +1,8 @@
 """The deal: blocks of four, East 14 and the others 13, bonus tiles melded and replaced."""
 
 from games.engine import actions as A
-from games.engine.deal import INITIAL_KONG, PLAY, Deal
+from games.engine.deal import Deal
+from games.engine.phases import INITIAL_KONG, PLAY
 from games.engine.ruleset import CHINESE_CLASSICAL
 from games.engine.tiles import format_tiles, parse_tiles
 

@@ -12,15 +12,17 @@ from hypothesis import strategies as st
 from games.engine import actions as A
 from games.engine import bots
 from games.engine.actions import Action
-from games.engine.deal import EXCHANGE, PLAY, Deal
+from games.engine.deal import Deal
+from games.engine.deal.exchange import partner
 from games.engine.errors import IllegalAction, NotationError, NotYourTurn
 from games.engine.events import project_events
-from games.engine.exchange import partner
 from games.engine.match import Match
+from games.engine.phases import EXCHANGE, PLAY
 from games.engine.record import build_record, verify_record
 from games.engine.replay import expand, replay_steps
 from games.engine.ruleset import PRESETS
 from games.engine.tiles import parse_tiles
+from games.engine.views import public_view, seat_view
 
 from .invariants import (
     events_hide_what_they_must,
@@ -196,30 +198,30 @@ def test_views_show_the_round_the_partner_and_who_has_chosen_but_no_tiles():
         match.apply(bots.choose(match, match.waiting_on()[0], "greedy"))
     deal = match.deal
     assert match.phase == "exchange"
-    spectator = match.spectator_view()
+    spectator = public_view(match)
     east = deal.dealer
     assert spectator["exchange"] == {
         "round": 1, "rounds": 3, "chosen": [False] * 4,
         "partners": [partner(east, s, 1) for s in range(4)],
     }
     match.apply(bots.choose(match, east, "greedy"))
-    spectator = match.spectator_view()
+    spectator = public_view(match)
     assert spectator["exchange"]["chosen"][east] and spectator["waiting_on"] == [
         s for s in range(4) if s != east]
-    own = match.view_for(east)
+    own = seat_view(match, east)
     assert own["exchange"]["partner"] == (east + 2) % 4
     assert len(parse_tiles(own["exchange"]["passed"])) == 3
-    assert match.view_for((east + 1) % 4)["exchange"]["passed"] is None
+    assert seat_view(match, (east + 1) % 4)["exchange"]["passed"] is None
     for s in (None, 0, 1, 2, 3):
-        view = match.spectator_view() if s is None else match.view_for(s)
+        view = public_view(match) if s is None else seat_view(match, s)
         view_hides_what_it_must(view, deal, s)
     while match.phase == "exchange":
         match.apply(bots.choose(match, match.waiting_on()[0], "greedy"))
         for s in (None, 0, 1, 2, 3):
-            view = match.spectator_view() if s is None else match.view_for(s)
+            view = public_view(match) if s is None else seat_view(match, s)
             view_hides_what_it_must(view, deal, s)
-    assert match.phase == "play" and match.spectator_view()["exchange"] is None
-    assert len(parse_tiles(match.view_for(east)["exchange"]["received"])) == 3
+    assert match.phase == "play" and public_view(match)["exchange"] is None
+    assert len(parse_tiles(seat_view(match, east)["exchange"]["received"])) == 3
 
 
 def test_a_british_game_with_goulash_exchanges_finishes_and_replays_exactly():
@@ -235,7 +237,7 @@ def test_a_british_game_with_goulash_exchanges_finishes_and_replays_exactly():
     assert [h.to_json() for h in again.history] == [h.to_json() for h in match.history]
     steps = replay_steps(match.ruleset, match.seed, match.actions, reveal=False)
     last = expand(steps["steps"])[-1]
-    assert last["seats"] == match.spectator_view()["seats"]
+    assert last["seats"] == public_view(match)["seats"]
     players = [{"chair": c, "seat": match.seating.seat_of[c], "name": f"P{c}", "bot": "greedy"}
                for c in range(4)]
     assert verify_record(build_record(match, players=players)).ok  # `python -m games.engine verify`

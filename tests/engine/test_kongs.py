@@ -3,8 +3,8 @@
 import pytest
 
 from games.engine import actions as A
-from games.engine.deal import PLAY, ROB
 from games.engine.errors import IllegalAction
+from games.engine.phases import PLAY, ROB
 from games.engine.tiles import parse_tiles
 
 from .scripted import scripted_deal

@@ -10,6 +10,7 @@ from games.engine import bots
 from games.engine.actions import Action
 from games.engine.match import Match
 from games.engine.replay import expand, replay_steps
+from games.engine.views import public_view, seat_view
 
 from .invariants import PUBLIC_TILE_PATHS, _tokens
 
@@ -21,13 +22,13 @@ PUBLIC_EVENT_PATHS = {"tile", "meld.tiles", "prevailing_wind", "winds.*", "row.*
 def play(seed: str, limit: int | None = None):
     """A bot game played live, with every view the live table served after each action."""
     match = Match.new("chinese-classical", seed)
-    public = [match.spectator_view()]
-    seats = [[match.view_for(s) for s in range(4)]]
+    public = [public_view(match)]
+    seats = [[seat_view(match, s) for s in range(4)]]
     while not match.is_over and (limit is None or match.version < limit):
         seat = match.waiting_on()[0]
         match.apply(bots.choose(match, seat))
-        public.append(match.spectator_view())
-        seats.append([match.view_for(s) for s in range(4)])
+        public.append(public_view(match))
+        seats.append([seat_view(match, s) for s in range(4)])
     return match, public, seats
 
 

@@ -8,6 +8,7 @@ from games.engine.match import Match
 from games.engine.rituals import seat_players
 from games.engine.ruleset import CHINESE_CLASSICAL
 from games.engine.tiles import parse_tiles
+from games.engine.views import public_view, seat_view
 
 from .invariants import view_hides_what_it_must
 
@@ -21,7 +22,7 @@ def _play_some(match: Match, actions: int) -> None:
 
 def test_discards_lie_in_per_seat_rows_by_default():
     """Issue 10: per-seat rows stay the default display."""
-    view = Match(CHINESE_CLASSICAL, "rows").spectator_view()
+    view = public_view(Match(CHINESE_CLASSICAL, "rows"))
     assert view["discard_display"] == "rows" and "centre" not in view
 
 
@@ -30,7 +31,7 @@ def test_the_random_centre_shows_every_unclaimed_discard_in_an_order_that_tells_
     what, or in which order."""
     match = Match(CHINESE_CLASSICAL.replace(discard_display="centre"), "centre")
     _play_some(match, 60)
-    view = match.spectator_view()
+    view = public_view(match)
     assert view["discard_display"] == "centre"
     pool = parse_tiles(view["centre"])
     thrown = [t for st in match.deal.seats for t in st.discards]
@@ -38,11 +39,11 @@ def test_the_random_centre_shows_every_unclaimed_discard_in_an_order_that_tells_
     in_order = [t for st in sorted(match.deal.seats, key=id) for t in st.discards]
     assert pool != thrown and pool != in_order
     for seat in range(4):
-        view_hides_what_it_must(match.view_for(seat), match.deal, seat)
+        view_hides_what_it_must(seat_view(match, seat), match.deal, seat)
     # The pool keeps its places as play goes on: a new discard does not reshuffle the others.
     before = parse_tiles(view["centre"])
     _play_some(match, 2)
-    after = parse_tiles(match.spectator_view()["centre"])
+    after = parse_tiles(public_view(match)["centre"])
     assert all(after.count(t) >= before.count(t) for t in set(before)) or match.deal.is_over
 
 
@@ -64,7 +65,7 @@ def test_the_random_centre_view_names_no_discarder_and_no_order():
     for _ in range(200):
         if match.deal.is_over:
             break
-        views = [match.spectator_view(), *(match.view_for(s) for s in range(4))]
+        views = [public_view(match), *(seat_view(match, s) for s in range(4))]
         for view in views:
             assert all(s["discards"] == "" for s in view["seats"])
             if match.deal.phase != "claim":

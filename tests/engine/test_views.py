@@ -4,6 +4,7 @@ from games.engine import actions as A
 from games.engine.actions import Action
 from games.engine.match import Match
 from games.engine.tiles import parse_tiles
+from games.engine.views import public_view, seat_view
 
 
 def started():
@@ -17,17 +18,17 @@ def test_a_seat_sees_its_hand_sorted_with_the_drawn_tile_apart():
     match = started()
     dealer = match.deal.dealer
     seat = match.deal.seats[dealer]
-    view = match.view_for(dealer)
+    view = seat_view(match, dealer)
     hand = parse_tiles(view["hand"])
     assert hand == sorted(hand)
     assert len(hand) + (1 if view["drawn"] else 0) == seat.concealed_count()
     assert {a["type"] for a in view["legal_actions"]} >= {"discard"}
-    other = match.view_for((dealer + 1) % 4)
+    other = seat_view(match, (dealer + 1) % 4)
     assert other["legal_actions"] == [] and other["drawn"] is None
 
 
 def test_a_spectator_sees_no_concealed_tile_and_no_action():
-    view = started().spectator_view()
+    view = public_view(started())
     assert view["viewer"] is None and view["hand"] is None and view["legal_actions"] == []
     assert [s["concealed"] for s in view["seats"]].count(14) == 1
 
@@ -42,7 +43,7 @@ def test_who_has_answered_a_discard_stays_unknown_until_the_window_closes():
     match.apply(Action(first, A.PASS))
     others = sorted(s for s in range(4) if s != dealer)
     for seat in (None, 0, 1, 2, 3):
-        view = match.spectator_view() if seat is None else match.view_for(seat)
+        view = public_view(match) if seat is None else seat_view(match, seat)
         assert view["waiting_on"] == others
-    assert match.view_for(first)["answered"] is True
-    assert match.view_for((dealer + 2) % 4)["answered"] is False
+    assert seat_view(match, first)["answered"] is True
+    assert seat_view(match, (dealer + 2) % 4)["answered"] is False

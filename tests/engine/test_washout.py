@@ -1,7 +1,7 @@
 """The draw (seed 003 §3.6)."""
 
 from games.engine import actions as A
-from games.engine.deal import CLAIM, OVER, PLAY
+from games.engine.phases import CLAIM, OVER, PLAY
 
 from .scripted import scripted_deal
 from .util import act, discard_drawn, pass_all

@@ -4,8 +4,8 @@ Thirteen Orphans."""
 import pytest
 
 from games.engine import actions as A
-from games.engine.deal import OVER
 from games.engine.errors import IllegalAction
+from games.engine.phases import OVER
 from games.engine.tiles import parse_tiles
 
 from .scripted import scripted_deal

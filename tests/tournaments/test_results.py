@@ -16,7 +16,7 @@ from games.models import (
     Tournament,
     parse_table_points,
 )
-from games.services import tournaments
+from games.services import places, tournaments
 
 from .helpers import play_round
 
@@ -41,7 +41,7 @@ def _finished_table(t, number, entries, finals):
     game.result = {"standings": [
         {"seat": w, "points": p, "place": order.index(p) + 1} for w, p in enumerate(finals)
     ]}
-    tournaments.record_result(game)
+    places.record_result(game)
     return table
 
 

@@ -16,6 +16,7 @@ from games.engine import bots
 from games.engine.actions import Action
 from games.engine.record import results_of
 from games.models import ACTIVE, FINISHED, Game, Move
+from games.services.matches import match_for
 
 from .live import make_table, short_ruleset
 
@@ -42,7 +43,7 @@ def saved_game(humans, n_bots: int = 0, *, seed: str = "saved", rounds: int = 1,
     """A started table whose whole game is then played by the engine's bots (or by
     `script(match)`, which returns the next Action) and saved move by move."""
     game = make_table(humans, n_bots, seed=seed, settings=short_ruleset(rounds), **options)
-    match = game.state()
+    match = match_for(game)
     match = type(match)(match.ruleset, match.seed)
     while not match.is_over:
         action = script(match) if script else bots.choose(match, match.waiting_on()[0], "greedy")

@@ -3,6 +3,7 @@
 import pytest
 
 from games.models import Game
+from games.services.matches import match_for
 
 from .live import make_table
 
@@ -16,7 +17,7 @@ def organiser(django_user_model):
 
 def test_the_autopilot_action_plays_the_move_a_game_waits_for(client, players, organiser):
     game = make_table(players, seed="admin-autopilot")  # four people, nobody connected
-    match = game.state()
+    match = match_for(game)
     waiting = match.waiting_on()
     client.force_login(organiser)
     response = client.post(
@@ -30,8 +31,8 @@ def test_the_autopilot_action_plays_the_move_a_game_waits_for(client, players, o
     assert game.version == 1
     move = game.moves.get(seq=1)
     assert move.seat in waiting
-    assert game.state().version == 1  # the moves are the truth the engine replays
-    assert game.state().phase == "claim"  # a discard: now three seats owe an answer
+    assert match_for(game).version == 1  # the moves are the truth the engine replays
+    assert match_for(game).phase == "claim"  # a discard: now three seats owe an answer
     response = client.post(
         "/admin/games/game/",
         {"action": "autopilot", "_selected_action": [game.pk]},

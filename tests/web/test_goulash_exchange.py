@@ -7,6 +7,7 @@ import pytest
 from games import services
 from games.engine.actions import EXCHANGE
 from games.engine.errors import EngineError
+from games.engine.views import seat_view
 from games.models import Game, Move
 from games.services import ServiceError, frames, matches, presence
 
@@ -64,7 +65,7 @@ def test_a_turn_timer_bounds_a_slow_players_choice(players, clock, live_settings
     match = _until(game.pk, clock, lambda m: m.waiting_on() == [alice])
     row = Game.objects.get(pk=game.pk)
     assert frames.timer(row, match)["kind"] == "turn"
-    assert match.view_for(alice)["legal_actions"] == [{"seat": alice, "type": EXCHANGE}]
+    assert seat_view(match, alice)["legal_actions"] == [{"seat": alice, "type": EXCHANGE}]
     clock.advance(29)
     assert not services.tick(game.pk)
     clock.advance(1)
@@ -76,7 +77,7 @@ def test_a_turn_timer_bounds_a_slow_players_choice(players, clock, live_settings
     match = _until(game.pk, clock, lambda m: m.waiting_on() == [alice])
     row = Game.objects.get(pk=game.pk)
     assert match.deal.exchange_round == 2
-    hand = match.view_for(alice)["hand"].split()
+    hand = seat_view(match, alice)["hand"].split()
     missing = next(t for t in ("b1", "c1", "d1", "dr", "wn") if t not in hand)
     for tiles, code in ((hand[:2], "bad_notation"), ([*hand[:2], missing], "illegal_action")):
         with pytest.raises((ServiceError, EngineError)) as exc:
@@ -99,7 +100,7 @@ def test_a_choice_sent_before_seeing_the_others_is_not_stale(players, clock, liv
     presence.connect(game.pk, players[0])
     match = _until(game.pk, clock, _in_exchange)
     seen = Game.objects.get(pk=game.pk).version
-    hand = match.view_for(alice)["hand"].split()
+    hand = seat_view(match, alice)["hand"].split()
     match = _until(game.pk, clock, lambda m: m.waiting_on() == [alice])
     assert Game.objects.get(pk=game.pk).version > seen  # the bots chose meanwhile
     outcome = services.submit_action(

@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.engine.match import Match
+from games.engine.views import public_view, seat_view
 from games.models import Game, Snapshot
 from games.services import matches
 
@@ -78,5 +79,5 @@ def test_a_late_game_is_rebuilt_from_its_snapshot(players, clock):
     assert rebuilt.version == replayed.version == game.version
     assert rebuilt.record() == replayed.record()
     for seat in range(4):
-        assert rebuilt.view_for(seat) == replayed.view_for(seat)
-    assert rebuilt.spectator_view() == replayed.spectator_view()
+        assert seat_view(rebuilt, seat) == seat_view(replayed, seat)
+    assert public_view(rebuilt) == public_view(replayed)

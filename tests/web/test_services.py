@@ -5,8 +5,10 @@ import pytest
 
 from games import services
 from games.engine.match import Match
+from games.engine.views import public_view, seat_view
 from games.models import Move
 from games.services import ServiceError, matches
+from games.services.matches import match_for
 
 from .live import make_table
 
@@ -32,7 +34,7 @@ def test_start_needs_four(players):
 
 
 def _first_turn(game):
-    match = game.state()
+    match = match_for(game)
     seat = match.waiting_on()[0]
     return seat, next(a for a in match.legal_actions(seat) if a.type in ("discard", "pass"))
 
@@ -55,7 +57,7 @@ def test_state_is_rebuilt_from_the_moves(players):
     seat, action = _first_turn(game)
     services.submit_action(game.pk, None, action.to_json(), 0, seat=seat)
     game.refresh_from_db()
-    cached = game.state().view_for(seat)
+    cached = seat_view(match_for(game), seat)
     matches.forget_all()
-    assert game.state().view_for(seat) == cached
-    assert game.view_for(None)["hand"] is None
+    assert seat_view(match_for(game), seat) == cached
+    assert public_view(match_for(game))["hand"] is None

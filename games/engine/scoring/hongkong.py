@@ -19,6 +19,7 @@ from ..tiles import FLOWERS, SEASONS, bonus_seat, tile_words
 from ..wintest import is_nine_gates_shape
 from .context import HandContext, Item
 from .hand import CHOW_SET, PUNG_SET, ScoredSet, meld_set
+from .totals import finish
 from .types import DEAD_WALL, DISCARD, SELF_DRAWN, WALL, HandScore, WinInfo
 
 FAAN: dict[str, tuple[str, int]] = {
@@ -63,16 +64,12 @@ def _faan(code: str, detail: str = "", times: int = 1) -> Item:
 
 def hongkong_loser(rs: Ruleset, reason: str | None) -> HandScore:
     """Only the winner scores in the Hong Kong game."""
-    from .score import _finish
-
-    return _finish(rs, False, 0, 0, None, [], reason)
+    return finish(rs, False, 0, 0, None, [], reason)
 
 
 def hongkong_winner(rs: Ruleset, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld],
                     win: WinInfo, seat_wind: int, readings: Sequence, shape: str | None
                     ) -> HandScore:
-    from .score import _finish
-
     declared = [meld_set(m, rs) for m in melds]
     concealed_hand = all(not m.exposed for m in melds) and not ctx.open_groups
     common = _hand_faan(ctx, win, concealed_hand) + _flower_faan(rs, ctx)
@@ -93,10 +90,10 @@ def hongkong_winner(rs: Ruleset, ctx: HandContext, counts: Sequence[int], melds:
     faan = sum(i[3] for i in items)
     base = rs.mahjong_points
     if code is not None:
-        return _finish(rs, True, base, 0, code, [(code, LIMIT_NAMES[code], "limit", rs.limit)])
+        return finish(rs, True, base, 0, code, [(code, LIMIT_NAMES[code], "limit", rs.limit)])
     if (base << faan) > rs.limit:
         items.append(("CAP", "Score capped at the limit", "limit", rs.limit))
-    return _finish(rs, True, base, faan, None, items)
+    return finish(rs, True, base, faan, None, items)
 
 
 def _sets(declared: list[ScoredSet], reading) -> list[ScoredSet]:

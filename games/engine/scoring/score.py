@@ -4,62 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..analysis import decompositions, waits
 from ..melds import Meld
 from ..ruleset import Ruleset
-from ..tiles import NUM_PLAYING_KINDS, tile_words
+from ..tiles import tile_words
 from ..wintest import complete_size, gates_of_heaven, refusal, special_shape
 from .context import HandContext, Item
 from .groups import fold_groups
-from .hand import CHOW_SET, PUNG_SET, ScoredSet, check_seat, check_win, count_tiles, meld_set
+from .hand import PUNG_SET, ScoredSet, check_seat, check_win, count_tiles, meld_set
 from .hongkong import hongkong_loser, hongkong_winner
 from .limits import arrangement_limit, hand_limit
-from .lookups import limit_value, lookups
+from .lookups import lookups
 from .loser import calling_limit
 from .points import hand_items
+from .readings import CONCEALED_CHOWS, CONCEALED_PUNGS, completions, legal_readings, only_place
 from .tables import rule_name
-from .types import SELF_DRAWN, HandScore, ScoreItem, WinInfo
+from .totals import finish, score_items, total
+from .types import SELF_DRAWN, HandScore, WinInfo
+from .wild import wild_options
 from .winner import PAIR, winner_items
-
-# A reading's concealed sets, made once: (kind, tile, concealed for points, for doubles).
-_CONCEALED_PUNGS = tuple((PUNG_SET, t, True, True) for t in range(NUM_PLAYING_KINDS))
-_CONCEALED_CHOWS = tuple((CHOW_SET, t, True, True) for t in range(NUM_PLAYING_KINDS))
-
-
-def _finish(rs: Ruleset, won: bool, points: int, doubles: int, limit: str | None,
-            items: Sequence[Item], reason: str | None = None) -> HandScore:
-    return HandScore(won, points, doubles, limit, _total(rs, points, doubles, limit),
-                     _score_items(items), reason)
-
-
-# Score lines recur hand after hand and ScoreItem is frozen, so equal lines share one object.
-_SCORE_ITEMS: dict[Item, ScoreItem] = {}
-
-
-def _score_items(items: Sequence[Item]) -> tuple[ScoreItem, ...]:
-    known = _SCORE_ITEMS
-    out = []
-    for item in items:
-        score_item = known.get(item)
-        if score_item is None:
-            if len(known) >= 4096:  # bonus and limit wordings vary; keep the memo bounded
-                known.clear()
-            score_item = known[item] = ScoreItem(*item)
-        out.append(score_item)
-    return tuple(out)
-
-
-def _total(rs: Ruleset, points: int, doubles: int, limit: str | None) -> int:
-    """Points x 2^doubles, rounded per the ruleset (§1.8), capped unless the roof is off (§1.9)."""
-    if rs.rounding == "up10_before":
-        points = -(-points // 10) * 10
-    score = points << doubles
-    if rs.rounding == "nearest10_after":
-        score = (score + 5) // 10 * 10
-    if limit is not None:
-        value = limit_value(rs, limit)
-        return max(value, score) if rs.roof_off else value
-    return score if rs.roof_off else min(score, rs.limit)
 
 
 def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bonus: list[int],
@@ -71,7 +33,6 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
     if win is not None:
         check_win(win)
     if ruleset.wild_tile is not None:  # a Goulash: the wilds become what they stand for
-        from .wild import resolve_wilds
         ruleset, concealed, win = resolve_wilds(
             ruleset, concealed=list(concealed), melds=melds, bonus=bonus, seat_wind=seat_wind,
             prevailing_wind=prevailing_wind, win=win)
@@ -92,7 +53,7 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
     reason = _illegal_reason(ruleset, counts, melds, win)
     shape = None if melds or reason else special_shape(ruleset, counts)
     unlimited = not laid.exposed and gates_of_heaven(ruleset, counts, melds)
-    readings = [] if reason else _legal_readings(ruleset, counts, melds, unlimited)
+    readings = [] if reason else legal_readings(ruleset, counts, melds, unlimited)
     if shape is not None and laid.exposed:
         if not readings:  # the win stood on a concealed special hand, and a group is exposed
             reason = (f"{rule_name(ruleset, shape)} must be concealed, and a group of it is "
@@ -112,9 +73,28 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
     return _winner(ruleset, ctx, counts, melds, win, seat_wind, readings)
 
 
+def resolve_wilds(rs: Ruleset, *, concealed: list[int], melds: Sequence[Meld], bonus: list[int],
+                  seat_wind: int, prevailing_wind: int,
+                  win: WinInfo | None) -> tuple[Ruleset, list[int], WinInfo | None]:
+    """A Goulash (wild.py): the ruleset without the wild, and the winner's concealed tiles and
+    winning tile with each wild replaced by what it stands for in the best-scoring reading; the
+    first to score best, by (won, total), is kept."""
+    plain, options = wild_options(rs, concealed=concealed, melds=melds, win=win)
+    if len(options) == 1:
+        return plain, *options[0]
+    best = None
+    for tiles, w in options:
+        score = score_hand(plain, concealed=tiles, melds=list(melds), bonus=bonus,
+                           seat_wind=seat_wind, prevailing_wind=prevailing_wind, win=w)
+        key = (score.won, score.total)
+        if best is None or key > best[0]:
+            best = (key, tiles, w)
+    return plain, best[1], best[2]
+
+
 def _long(rs: Ruleset, reason: str) -> HandScore:
     item = ("X1", lookups(rs).names["X1"], "points", 0)
-    return HandScore(False, 0, 0, None, 0, _score_items((item,)), reason)
+    return HandScore(False, 0, 0, None, 0, score_items((item,)), reason)
 
 
 def _illegal_reason(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
@@ -129,53 +109,20 @@ def _illegal_reason(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
     return refusal(rs, counts, melds)
 
 
-def _legal_readings(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
-                    unlimited: bool = False) -> list:
-    readings = decompositions(counts)
-    if rs.max_chows is not None and not unlimited:
-        meld_chows = sum(1 for m in melds if m.kind == "chow")
-        readings = [d for d in readings if len(d.chows) + meld_chows <= rs.max_chows]
-    return readings
-
-
-def _only_place(counts: list[int], all_counts: Sequence[int], tile: int, rs: Ruleset,
-                readings: Sequence = ()) -> bool:
-    """§1.5: the winning tile was the only kind that could complete the hand. A kind whose four
-    tiles the player already shows is no chance at all."""
-    if any(_another_chance(reading, tile, all_counts) for reading in readings):
-        return False  # settled without listing every wait
-    before = list(counts)
-    before[tile] -= 1
-    chances = [k for k in waits(before, rs.thirteen_orphans)
-               if all_counts[k] - (k == tile) < 4]
-    return chances == [tile]
-
-
-def _another_chance(reading, tile: int, all_counts: Sequence[int]) -> bool:
-    """A second kind, not all shown, that completes this reading in the winning tile's stead:
-    the far end of a chow the tile finished at one end, or the pair when it finished a pung."""
-    for first in reading.chows:
-        if tile == first and first % 9 < 6 and all_counts[first + 3] < 4:
-            return True
-        if tile == first + 2 and first % 9 > 0 and all_counts[first - 1] < 4:
-            return True
-    return tile in reading.pungs and all_counts[reading.pair] < 4
-
-
 def _winner(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Meld],
             win: WinInfo, seat_wind: int, readings: list) -> HandScore:
     limit = hand_limit(ctx, counts, melds, seat_wind)
     # Only place is worth points in some tables; elsewhere it need not be worked out.
-    only_place = bool(rs.only_place_points) and _only_place(counts, ctx.counts, win.tile, rs,
-                                                            readings)
+    is_only_place = bool(rs.only_place_points) and only_place(counts, ctx.counts, win.tile, rs,
+                                                              readings)
     declared = [meld_set(m, rs) for m in melds]
     exposes = win.source not in SELF_DRAWN
     wanted = tuple(sorted(win.set)) if win.set else None
     best: tuple[int, int, int, int, str | None, list[Item]] | None = None
     for reading in readings:
-        concealed_sets: list[ScoredSet] = [_CONCEALED_PUNGS[t] for t in reading.pungs]
-        concealed_sets += [_CONCEALED_CHOWS[t] for t in reading.chows]
-        for completed, group in _completions(reading, concealed_sets, win.tile):
+        concealed_sets: list[ScoredSet] = [CONCEALED_PUNGS[t] for t in reading.pungs]
+        concealed_sets += [CONCEALED_CHOWS[t] for t in reading.chows]
+        for completed, group in completions(reading, concealed_sets, win.tile):
             if wanted is not None and group != wanted:
                 continue
             sets = declared + concealed_sets
@@ -187,12 +134,12 @@ def _winner(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Me
                 completed += len(declared)
             items: list[Item] = []
             points, doubles = hand_items(ctx, sets, [reading.pair], True, items)
-            wp, wd = winner_items(ctx, sets, reading.pair, completed, only_place, items)
+            wp, wd = winner_items(ctx, sets, reading.pair, completed, is_only_place, items)
             points += wp
             doubles += wd
             code = limit or arrangement_limit(ctx, sets)
-            total = _total(rs, points, doubles, code)
-            key = (total, points << doubles, points, doubles, code, items)
+            value = total(rs, points, doubles, code)
+            key = (value, points << doubles, points, doubles, code, items)
             if best is None or key[:2] > best[:2]:
                 best = key
     if best is None:  # only a named set that fits no reading leaves nothing
@@ -208,22 +155,7 @@ def _with_limit(rs: Ruleset, won: bool, points: int, doubles: int, code: str | N
         items.append(lookups(rs).limit_lines[code])
     elif not rs.roof_off and (points << doubles) > rs.limit:
         items.append(lookups(rs).cap)
-    return _finish(rs, won, points, doubles, code, items)
-
-
-def _completions(reading, sets: list[ScoredSet], tile: int):
-    """Each group of this reading that the winning tile may have completed, with its tiles."""
-    if reading.pair == tile:
-        yield PAIR, (tile, tile)
-    seen = set()
-    for i, (kind, first, _, _) in enumerate(sets):
-        if kind == CHOW_SET:
-            if first <= tile <= first + 2 and (kind, first) not in seen:
-                seen.add((kind, first))
-                yield i, (first, first + 1, first + 2)
-        elif first == tile and (kind, first) not in seen:
-            seen.add((kind, first))
-            yield i, (tile, tile, tile)
+    return finish(rs, won, points, doubles, code, items)
 
 
 def _special(rs: Ruleset, ctx: HandContext, code: str) -> HandScore:
@@ -260,7 +192,7 @@ def _loser(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Mel
             elif value > min(points << doubles, rs.limit):
                 items.append(("C1", f"{rule_name(rs, 'C1')}: {rule_name(rs, code)}", "limit",
                               value))
-                return HandScore(False, points, doubles, None, value, _score_items(items))
+                return HandScore(False, points, doubles, None, value, score_items(items))
     return _with_limit_loser(rs, points, doubles, items, reason)
 
 
@@ -268,5 +200,5 @@ def _with_limit_loser(rs: Ruleset, points: int, doubles: int, items: list[Item],
                       reason: str | None) -> HandScore:
     if not rs.roof_off and (points << doubles) > rs.limit:
         items.append(lookups(rs).cap)
-    return _finish(rs, False, points, doubles, None, items, reason)
+    return finish(rs, False, points, doubles, None, items, reason)
 

@@ -3,7 +3,8 @@
 The winner's wilds score as the tiles they stand for, in the reading that scores most (the
 same rule as for any hand with several readings, §1.1); the win test's readings are the ones
 tried (wintest.wild_readings), so a hand play accepts always scores as won. A loser's 2 of
-Bamboo counts as itself.
+Bamboo counts as itself. This module lists the candidates; score.resolve_wilds scores each and
+keeps the best.
 """
 
 from __future__ import annotations
@@ -16,20 +17,20 @@ from ..ruleset import Ruleset
 from ..wintest import wild_readings
 from .types import WinInfo
 
+WildOptions = list[tuple[list[int], WinInfo | None]]
 
-def resolve_wilds(rs: Ruleset, *, concealed: list[int], melds: Sequence[Meld], bonus: list[int],
-                  seat_wind: int, prevailing_wind: int,
-                  win: WinInfo | None) -> tuple[Ruleset, list[int], WinInfo | None]:
-    """The ruleset without the wild, and the winner's concealed tiles and winning tile with each
-    wild replaced by what it stands for in the best-scoring reading."""
-    from .score import score_hand
 
+def wild_options(rs: Ruleset, *, concealed: list[int], melds: Sequence[Meld],
+                 win: WinInfo | None) -> tuple[Ruleset, WildOptions]:
+    """The ruleset without the wild, and the (concealed tiles, winning tile) the hand may be
+    scored as: the hand as held first, then each reading with its wilds replaced by what they
+    stand for. A single option needs no scoring to choose it."""
     wild = rs.wild_tile
     if wild is None:
-        return rs, concealed, win
+        return rs, [(concealed, win)]
     plain = rs.replace(wild_tile=None)
     if win is None or wild not in concealed:
-        return plain, concealed, win
+        return plain, [(concealed, win)]
     counts = [0] * 34
     for t in concealed:
         if t < 34:
@@ -37,17 +38,10 @@ def resolve_wilds(rs: Ruleset, *, concealed: list[int], melds: Sequence[Meld], b
     natural = list(counts)
     natural[wild] = 0
     rest = [t for t in concealed if t != wild]
-    options: list[tuple[list[int], WinInfo]] = [(concealed, win)]
+    options: WildOptions = [(concealed, win)]
     for reading in wild_readings(rs, counts, melds):
         added = [k for k in range(34) for _ in range(reading[k] - natural[k])]
         wins = [win] if win.tile != wild else [
             dataclasses.replace(win, tile=k) for k in sorted(set(added))]
         options += [(rest + added, w) for w in wins]
-    best = None
-    for tiles, w in options:
-        score = score_hand(plain, concealed=tiles, melds=list(melds), bonus=bonus,
-                           seat_wind=seat_wind, prevailing_wind=prevailing_wind, win=w)
-        key = (score.won, score.total)
-        if best is None or key > best[0]:
-            best = (key, tiles, w)
-    return plain, best[1], best[2]
+    return plain, options

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from .. import actions as A
+from ..actions import Action
+from ..melds import CONCEALED_KONG
+from ..phases import CLAIM, EXCHANGE, INITIAL_KONG, PLAY, ROB
+from ..tiles import tile_words
+from ..wintest import refusal
+from .state import DealState
 
-from . import actions as A
-from .actions import Action
-from .melds import CONCEALED_KONG
-from .phases import CLAIM, EXCHANGE, INITIAL_KONG, PLAY, ROB
-from .tiles import tile_words
-from .wintest import refusal
 
-if TYPE_CHECKING:
-    from .deal import Deal
-
-def not_waiting(deal: Deal, seat: int) -> str:
+def not_waiting(deal: DealState, seat: int) -> str:
     if deal.phase == EXCHANGE:
         return "you have already chosen the tiles to pass this round; waiting for the others"
     if deal.phase in (CLAIM, ROB) and seat == deal.window_from:
@@ -24,7 +21,7 @@ def not_waiting(deal: Deal, seat: int) -> str:
     return f"it is not your turn: waiting for {', '.join(map(str, deal.waiting_on()))}"
 
 
-def why_illegal(deal: Deal, action: Action) -> str:
+def why_illegal(deal: DealState, action: Action) -> str:
     kind = action.type
     st = deal.seats[action.seat]
     if deal.phase == EXCHANGE:
@@ -51,7 +48,7 @@ def why_illegal(deal: Deal, action: Action) -> str:
             return "you can only chow a discard"
         if action.seat != (deal.window_from + 1) % 4:
             return "you can only chow from the player on your left"
-        if not deal._chow_allowed(action.seat):
+        if not deal.chow_allowed(action.seat):
             return "you may not make another chow in this ruleset"
         return "those tiles do not make a chow with the discard from your hand"
     if kind == A.PUNG:

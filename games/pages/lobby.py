@@ -1,0 +1,89 @@
+"""The front pages and the lobby: open and running tables, "play now", a new table, and a private
+table's invite link."""
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
+from django.views.decorators.http import require_POST
+
+from .. import access, services
+from ..accounts import ensure_user
+from ..forms import NewGameForm
+from ..models import ACTIVE, OPEN, Game, Seat
+from .history import my_games
+from .lobby_rows import live_rows
+
+
+def home(request):
+    mine = my_games(request.user, 6) if request.user.is_authenticated else []
+    return render(request, "home.html", {"my_games": mine})
+
+
+def favicon(request):
+    # Browsers ask for /favicon.ico whatever the page says; answer with a tile, not a 404.
+    return redirect(static("tiles/dr.svg"), permanent=True)
+
+
+def _listed(user):
+    """Games this user may find in the lobby: private ones only by their players and creator."""
+    shown = Q(private=False)
+    if user.is_authenticated:
+        mine = Seat.objects.filter(user=user).values("game_id")
+        shown |= Q(created_by=user) | Q(pk__in=mine)
+    return Game.objects.filter(shown).prefetch_related("seats__user")
+
+
+def lobby(request):
+    open_games = _listed(request.user).filter(status=OPEN)[:50]
+    live_games = _listed(request.user).filter(status=ACTIVE).prefetch_related("seats__user")[:30]
+    mine = []
+    if request.user.is_authenticated:
+        # Finished games too (most recent first), so a game just played is easy to find again.
+        mine = my_games(request.user)
+    return render(
+        request,
+        "games/lobby.html",
+        {"open_games": open_games, "live_games": live_rows(live_games), "my_games": mine,
+         "form": NewGameForm()},
+    )
+
+
+@require_POST
+def play_now(request):
+    """One click: a guest account if needed, a table with three bots, dealt at once."""
+    user = ensure_user(request)
+    game = services.create_game(user)
+    services.take_seat(game.pk, user)
+    for _ in range(3):
+        services.add_bot(game.pk, "greedy")
+    services.start_game(game.pk)
+    return redirect("table", game_id=game.pk)
+
+
+@require_POST
+def create(request):
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Please check the table settings.")
+        return redirect("lobby")
+    user = ensure_user(request)
+    data = form.cleaned_data
+    game = services.create_game(
+        user, data["ruleset"], tournament=data["tournament"], private=data["private"],
+        claim_seconds=data["claim_seconds"], settings=form.ruleset_settings(),
+    )
+    services.take_seat(game.pk, user)
+    for chair, level in form.bot_chairs().items():
+        services.add_bot(game.pk, level, chair=chair)
+    return redirect("table", game_id=game.pk)
+
+
+def invited(request, invite: str):
+    """A private table's link: this browser may open the table from now on."""
+    game = get_object_or_404(Game, invite=invite, private=True) if invite else None
+    if game is None:
+        raise Http404("No such table.")
+    access.remember_invite(request.session, game)
+    return redirect("table", game_id=game.pk)

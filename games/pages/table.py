@@ -1,0 +1,86 @@
+"""A table's page (the live game is then the socket's: consumers.py) and what its buttons post
+before the deal: join, leave, add a bot, start."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from .. import access, hidden, services
+from ..accounts import ensure_user
+from ..forms import BotForm
+from ..models import OPEN, Game
+from .endgame import end_screen_links
+
+
+def table(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    access.check(request, game)
+    if hidden.result_hidden(game, request.user):
+        return hidden.refused_page(request, game)
+    seats = list(game.seats.select_related("user"))
+    mine = next((s for s in seats if request.user.is_authenticated and s.user == request.user),
+                None)
+    config = {
+        "game": game.pk,
+        "ws": f"/ws/game/{game.pk}/",
+        "seat": mine.position if mine else None,
+        "status": game.status,
+        # The full record: 404 until the game is over.
+        "record": reverse("game_record", args=[game.pk]),
+    }
+    link = reverse("invited", args=[game.invite]) if game.private and game.invite else reverse(
+        "table", args=[game.pk])
+    config.update(end_screen_links(request, game))
+    return render(
+        request,
+        "games/table.html",
+        {"game": game, "seats": seats, "my_seat": mine, "config": config,
+         "can_start": game.status == OPEN and len(seats) == 4 and mine is not None,
+         "can_join": game.status == OPEN and len(seats) < 4 and mine is None,
+         "invite_link": request.build_absolute_uri(link),
+         "bot_form": BotForm()},
+    )
+
+
+def _act(request, game_id, fn, *args):
+    try:
+        fn(game_id, *args)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("table", game_id=game_id)
+
+
+@require_POST
+def join(request, game_id: int):
+    access.check(request, get_object_or_404(Game, pk=game_id))
+    return _act(request, game_id, services.take_seat, ensure_user(request))
+
+
+@require_POST
+@login_required
+def leave(request, game_id: int):
+    return _act(request, game_id, services.leave_seat, request.user)
+
+
+def _seated_or_404(request, game_id):
+    if not request.user.is_authenticated or not Game.objects.filter(
+        pk=game_id, seats__user=request.user
+    ).exists():
+        raise Http404("Only a seated player can do that.")
+
+
+@require_POST
+def add_bot(request, game_id: int):
+    _seated_or_404(request, game_id)
+    form = BotForm(request.POST)
+    level = form.cleaned_data["level"] if form.is_valid() else "greedy"
+    return _act(request, game_id, services.add_bot, level)
+
+
+@require_POST
+def start(request, game_id: int):
+    _seated_or_404(request, game_id)
+    return _act(request, game_id, services.start_game)

@@ -1,0 +1,120 @@
+"""A game's row and seats as every service module reads them: the row locked for a change, its
+seats by engine position, the seat a user holds, its next deadline, and a submitted action read
+for a seat. The one way the services lock and read a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import connection
+from django.db.models import Exists, QuerySet
+
+from games import protocol
+from games.engine.actions import Action
+from games.models import Entry, Game, Seat
+
+from . import schedule
+from .errors import ServiceError
+
+# What a move reads of the game row. The rest (the ruleset's JSON above all) is loaded only if
+# something asks for it, such as a Match rebuilt from the moves.
+LOCKED_FIELDS = (
+    "id", "ruleset_name", "seed", "status", "version", "tournament", "claim_seconds",
+    "turn_seconds", "changed_at", "due_at", "pending", "seats_version", "finished", "result",
+)
+_lock_plans: dict[str, tuple] = {}  # by database vendor: the lock's SQL and converters
+
+
+def _lock_plan() -> tuple:
+    plan = _lock_plans.get(connection.vendor)
+    if plan is None:
+        qn = connection.ops.quote_name
+        fields = [Game._meta.get_field(name) for name in LOCKED_FIELDS]
+        sql = (
+            f"SELECT {', '.join(qn(f.column) for f in fields)} FROM {qn(Game._meta.db_table)}"
+            f" WHERE {qn(Game._meta.pk.column)} = %s"
+        )
+        if connection.features.has_select_for_update:
+            sql += " FOR UPDATE"
+        converters = []
+        for f in fields:
+            col = f.get_col(Game._meta.db_table)
+            found = connection.ops.get_db_converters(col) + f.get_db_converters(connection)
+            converters.append([(conv, col) for conv in found])
+        plan = _lock_plans[connection.vendor] = (sql, [f.attname for f in fields], converters)
+    return plan
+
+
+def lock(game_id: int) -> Game:
+    """The game row, locked until the transaction ends. The ORM compiling and iterating the
+    same SELECT ... FOR UPDATE for every move cost more than running it: the SQL and the
+    converters are worked out once, and the row read straight from the cursor."""
+    sql, names, converters = _lock_plan()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise ServiceError("no_such_game", "There is no such game.")
+    values = []
+    for value, convs in zip(row, converters, strict=True):
+        for conv, col in convs:
+            value = conv(value, col, connection)
+        values.append(value)
+    return Game.from_db(connection.alias, names, values)
+
+
+_seat_cache: dict[int, tuple[int, dict[int, Seat]]] = {}
+_SEAT_CACHE_GAMES = 512
+
+
+def seats(game: Game, fresh: bool = False) -> dict[int, Seat]:
+    """The dealt seats by engine seat, read again only when game.seats_version moved (read-only:
+    shared between threads)."""
+    hit = None if fresh else _seat_cache.get(game.pk)
+    if hit is not None and hit[0] == game.seats_version:
+        return hit[1]
+    found = {s.position: s for s in game.seats.all() if s.position is not None}
+    if len(_seat_cache) >= _SEAT_CACHE_GAMES:
+        _seat_cache.clear()
+    _seat_cache[game.pk] = (game.seats_version, found)
+    return found
+
+
+def known_seat(game_id: int, pos: int) -> Seat | None:
+    """Seat `pos` as this process last read it, without the lock or a query (None: not read)."""
+    hit = _seat_cache.get(game_id)
+    return hit[1].get(pos) if hit is not None else None
+
+
+def seats_changed(game: Game) -> None:
+    """Call under the game's lock whenever a seat row changes; the caller saves the game."""
+    game.seats_version += 1
+
+
+def held_seats(game_id: int, user) -> QuerySet[Seat]:
+    """The user's seat at this game, unless it was taken from them: a withdrawn tournament
+    player's seat stays in their name (the record is theirs) but is the autopilot's."""
+    withdrawn = Entry.objects.filter(user=user, withdrawn=True, places__table__game_id=game_id)
+    return Seat.objects.filter(game_id=game_id, user=user).filter(~Exists(withdrawn))
+
+
+def reschedule(game: Game, match) -> None:
+    """Store when the game is next due (a bot's move, a timer), if that moved."""
+    due = schedule.next_due(game, match, seats(game))
+    if due != game.due_at:
+        game.due_at = due
+        game.save(update_fields=["due_at"])
+
+
+def parse_action(action_json: Any, seat: int) -> Action:
+    """A submitted action, read for `seat`: a frame may name its seat, but only its own."""
+    if not isinstance(action_json, dict):
+        raise ServiceError(protocol.E_BAD_MESSAGE, "An action must be a JSON object.")
+    if "seat" in action_json:
+        named = action_json["seat"]
+        # `True == 1` in Python: a boolean must never pass for seat 1.
+        if not isinstance(named, int) or isinstance(named, bool):
+            raise ServiceError(protocol.E_BAD_MESSAGE, "An action's seat is a number from 0 to 3.")
+        if named != seat:
+            raise ServiceError(protocol.E_NOT_YOUR_SEAT, "You can only act for your own seat.")
+    return Action.from_json({**action_json, "seat": seat})

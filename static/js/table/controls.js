@@ -1,0 +1,107 @@
+// Clicks on the table: a tile of the hand (a discard, or a pick for the exchange), the move
+// buttons, the chow and Original Call choices, the rituals and settings buttons; and the move
+// log's fold, kept across redraws.
+import { mayExchange } from "../render/exchange.js";
+import { writePref } from "../stored.js";
+import { root, state } from "./state.js";
+import { render } from "./draw.js";
+import { showError } from "./announce.js";
+import { legal, send } from "./actions.js";
+import { sendExchange, toggleExchangePick } from "./exchange.js";
+import { closeRituals, toggleRituals } from "./rituals.js";
+
+function onTile(tile) {
+  state.focusIdx = Number(tile.dataset.idx);
+  if (mayExchange(state.view)) {
+    if (!state.pending) toggleExchangePick(Number(tile.dataset.idx));
+    return;
+  }
+  if (tile.getAttribute("aria-disabled") === "true") {
+    const v = state.view;
+    const mine = v && v.turn === v.viewer && v.phase === "play";
+    showError(mine && state.originalCall
+      ? "With an Original Call you may discard only a tile that keeps your hand calling."
+      : mine ? "You cannot discard that tile now." : "It is not your turn to discard.");
+    return;
+  }
+  const t = tile.dataset.tile;
+  const a = (state.view.legal_actions || []).find(
+    (x) => x.type === "discard" && x.tile === t && !!x.call === !!state.originalCall,
+  );
+  if (a) send(a);
+}
+
+function onButton(btn) {
+  if (btn.dataset.ai != null) {
+    const a = legal(btn.dataset.ai);
+    if (a) send(a);
+    return;
+  }
+  switch (btn.dataset.act) {
+    case "exchange":
+      sendExchange();
+      break;
+    case "chow-menu":
+      state.chowOpen = !state.chowOpen;
+      render();
+      root.querySelector(".chow-choices button")?.focus();
+      break;
+    case "original-call":
+      state.originalCall = !state.originalCall;
+      render();
+      break;
+    case "hide-rituals":
+      closeRituals();
+      render();
+      root.querySelector('[data-act="show-rituals"]')?.focus();
+      break;
+    case "settings":
+      state.settingsOpen = !state.settingsOpen;
+      render();
+      break;
+    case "mark-claims":
+      state.markClaims = !state.markClaims;
+      writePref("mahjong-mark-claims", state.markClaims);
+      render();
+      break;
+    case "auto-rituals":
+      state.autoRituals = !state.autoRituals;
+      writePref("mahjong-auto-rituals", state.autoRituals);
+      render();
+      break;
+    case "show-rituals":
+      toggleRituals();
+      render();
+      // Below the wide layout the account lies under the table: bring it into view.
+      if (state.showRituals) root.querySelector(".rituals")?.scrollIntoView({ block: "nearest" });
+      break;
+    default:
+      break;
+  }
+}
+
+export function wireControls() {
+  root.addEventListener("click", (ev) => {
+    const tile = ev.target.closest(".hand button");
+    if (tile) {
+      onTile(tile);
+      return;
+    }
+    const btn = ev.target.closest("button");
+    if (!btn || !root.contains(btn)) return;
+    onButton(btn);
+  });
+
+  // A click anywhere else closes the settings panel.
+  document.addEventListener("click", (ev) => {
+    if (state.settingsOpen && !ev.target.closest?.(".settings-wrap")) {
+      state.settingsOpen = false;
+      render();
+    }
+  });
+
+  // The log's fold is kept across redraws (toggle does not bubble: listen while capturing).
+  root.addEventListener("toggle", (ev) => {
+    if (ev.target.id === "move-log") state.logOpen = ev.target.open;
+  }, true);
+}

@@ -1,0 +1,47 @@
+// Drawing the table from the state: the whole table again (focus kept where it was, the score
+// sheet given the focus as it opens), and the claim or turn countdown ticking between frames.
+import { renderTable, renderCountdown } from "../render/layout.js";
+import { root, state } from "./state.js";
+import { ctx } from "./context.js";
+
+export function render() {
+  const active = document.activeElement;
+  let keep = null;
+  if (active && root.contains(active)) {
+    if (active.closest(".sheet")) keep = active.matches(".act.ready") ? ".sheet .act.ready" : null;
+    else if (active.dataset.idx != null) keep = `.hand [data-idx="${active.dataset.idx}"]`;
+    else if (active.dataset.act) keep = `[data-act="${active.dataset.act}"]`;
+    else if (active.dataset.ai != null) keep = "hand";
+  }
+  const sheetBefore = !!root.querySelector(".sheet");
+  renderTable(root, ctx());
+  const v = state.view;
+  root.dataset.phase = v ? v.phase : state.status || "";
+  root.dataset.version = String(state.version);
+  root.dataset.legal = v ? [...new Set((v.legal_actions || []).map((a) => a.type))].join(" ") : "";
+  state.fresh = null;
+  if (keep) {
+    let el = keep === "hand" ? null : root.querySelector(keep);
+    if (!el) el = root.querySelector('.hand [tabindex="0"]') || root.querySelector(".actions button");
+    if (!el && keep.startsWith(".hand")) el = root.querySelector(".hand button:last-child");
+    if (el) el.focus({ preventScroll: true });
+  }
+  // The score sheet takes the focus when it opens (its Next deal, else its title), and gives it
+  // back to the hand when the next deal starts.
+  const sheet = root.querySelector(".sheet");
+  if (sheet && !sheetBefore) {
+    (sheet.querySelector(".act.ready") || sheet.querySelector("h2")).focus({ preventScroll: true });
+  } else if (sheet && !sheet.contains(document.activeElement) && !root.contains(document.activeElement)) {
+    const ready = sheet.querySelector(".act.ready");
+    if (ready && document.activeElement === document.body) ready.focus({ preventScroll: true });
+  } else if (!sheet && sheetBefore) {
+    const el = root.querySelector('.hand [tabindex="0"]') || root.querySelector(".hand button");
+    if (el) el.focus({ preventScroll: true });
+  }
+}
+
+export function startCountdown() {
+  setInterval(() => {
+    if (state.timer) renderCountdown(root, ctx());
+  }, 250);
+}

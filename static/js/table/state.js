@@ -1,0 +1,38 @@
+// The table's client state, shared by every module of the table (one mutable object, imported
+// live), with the page's config and the element the table is drawn in.
+import { readPref } from "../stored.js";
+
+export const config = JSON.parse(document.getElementById("table-config")?.textContent || "{}");
+export const root = document.getElementById("table");
+
+export const state = {
+  status: config.status,
+  version: -1,
+  view: null,
+  timer: null,
+  players: [{}, {}, {}, {}],
+  watching: 0, // how many spectators' sockets are open at this table
+  answered: null,
+  pending: false,
+  originalCall: false,
+  chowOpen: false,
+  // A Goulash exchange: the places in the hand chosen to pass (for the round named by the key),
+  // and the tiles just received, marked in the hand for a moment.
+  exchangePicks: [],
+  exchangeKey: null,
+  received: [],
+  focusIdx: null,
+  fresh: null,
+  showRituals: false,
+  ritualsPinned: false,
+  ritualLog: { deal: null, blocks: [], bonus: [] },
+  log: [],
+  claims: [], // this deal's claim events: which tile of each exposed set was claimed
+  markClaims: readPref("mahjong-mark-claims", true),
+  autoRituals: readPref("mahjong-auto-rituals", true),
+  settingsOpen: false,
+  // The log starts open where there is room for it beside the table, folded on small screens.
+  logOpen: window.matchMedia("(min-width: 1100px)").matches,
+  error: null,
+  connected: false,
+};
