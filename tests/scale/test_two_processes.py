@@ -11,6 +11,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.conf import settings
 
+from games.services.matches import match_for
 from tests.web.live import join, make_table
 
 pytestmark = [pytest.mark.scale, pytest.mark.django_db(transaction=True)]
@@ -45,7 +46,7 @@ async def test_move_from_another_process_reaches_this_one(app, players, spectato
     watcher = await join(app, game.pk, spectator)
     tab = await join(app, game.pk, players[0])
     turn = watcher.view["turn"]
-    match = await sync_to_async(game.state)()
+    match = await sync_to_async(match_for)(game)
     action = next(a for a in match.legal_actions(turn) if a.type in ("discard", "pass"))
     status = await sync_to_async(_submit_elsewhere)(game.pk, turn, watcher.version,
                                                     action.to_json())
