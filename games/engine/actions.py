@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import NotationError
+from .settings_check import show
 from .tiles import format_tiles, parse_tile, parse_tiles, tile_words
 
 DISCARD = "discard"
@@ -107,3 +108,27 @@ class Action:
         return {PUNG: "pungs", KONG: "kongs", WIN: "goes out", PASS: "passes", READY: "is ready"}[
             self.type
         ]
+
+
+def _is_tile(t: Any) -> bool:
+    return isinstance(t, int) and not isinstance(t, bool) and 0 <= t < 42
+
+
+def malformed(action: Action) -> str | None:
+    """Why an action built in code cannot be a move at all (from_json checks those read from
+    JSON): asked before any rule, so a bad value is refused in words, never by a crash."""
+    seat = action.seat
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        return f"an action needs a seat from 0 to 3, not {show(seat)}"
+    if action.type not in TYPES:
+        return f"unknown action type {show(action.type)}"
+    if action.tile is not None and not _is_tile(action.tile):
+        return f"{show(action.tile)} is not a tile (tiles are numbered 0 to 41)"
+    if action.type in _WITH_TILE and action.tile is None:
+        return f"a {action.type} action names its tile"
+    if not isinstance(action.tiles, tuple) or not all(_is_tile(t) for t in action.tiles):
+        return f"{show(action.tiles)} is not a tuple of tiles (numbered 0 to 41)"
+    if not isinstance(action.call, bool):
+        return "an Original Call is true or false"
+    return None
+

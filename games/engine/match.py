@@ -194,6 +194,9 @@ class Match:
             raise GameOver("the game is over")
         if not isinstance(action, Action):
             raise IllegalAction("not an action")
+        why = A.malformed(action)
+        if why:
+            raise IllegalAction(why)
         if self.deal.is_over:
             events = self._apply_ready(action)
         else:

@@ -17,13 +17,19 @@ from .settings_check import check_settings
 class Ruleset:
     name: str = "chinese-classical"
     title: str = "Chinese Classical"
-    description: str = "Seeds 000 and 003: 144 tiles, 16-tile dead wall, all hands scored."
+    description: str = (
+        "The traditional game with flowers and seasons: make four sets and a pair to go Mah "
+        "Jong. Every hand is scored, and the losers settle up among themselves too."
+    )
     # Tiles and hands
     bonus_tiles: bool = True  # 144 tiles with flowers and seasons, else 136
     hand_size: int = 13  # tiles dealt to a non-dealer; the dealer gets one more
     # Wall (seed 000 §2.2)
     dead_wall_stacks: int = 7  # stacks beside the break, plus the two loose tiles on top
     dead_wall_replenish: bool = False  # modern: refill the dead wall from the live wall's tail
+    # 004 §2.5: the replenished dead wall is untouchable: never drawn below its size, so a kong
+    # or a bonus tile that needs a tile once the live wall is empty has none (docs/rulesets.md)
+    untouchable_tail: bool = False
     bonus_replacement: str = "live_wall"  # "live_wall" (open end) or "dead_wall"
     loose_tiles: bool = True  # the broken stack's two tiles lie on the dead wall (000 §2.2)
     bonus_rounds: bool = False  # 002: a bonus tile drawn as a replacement waits for the others
@@ -130,7 +136,8 @@ PRESETS: dict[str, Ruleset] = {
     "dmjl": CHINESE_CLASSICAL.replace(
         name="dmjl",
         title="DMJL league classical",
-        description="Classical play with the DMJL league's table: 20 for Mah Jong, limit 500.",
+        description="The traditional game scored as the DMJL league scores it: 20 points for "
+        "going Mah Jong, hands capped at 500, and penalties for false claims.",
         scoring="dmjl",
         mahjong_points=20,
         limit=500,
@@ -144,7 +151,8 @@ PRESETS: dict[str, Ruleset] = {
     "bmja": CHINESE_CLASSICAL.replace(
         name="bmja",
         title="British (BMJA)",
-        description="BMJA league rules: one chow, fishing, 14-tile kong box, special hands.",
+        description="The British Mah-Jong Association's rules: one chow at most in a hand, "
+        "say when you are one tile from winning, a 14-tile kong box and extra special hands.",
         scoring="bmja",
         max_chows=1,
         must_declare_calling=True,
@@ -185,7 +193,9 @@ PRESETS: dict[str, Ruleset] = {
 PRESETS["british"] = PRESETS["bmja"].replace(
     name="british",
     title="British (seed 001)",
-    description="Wind tiles dealt for seats, one chow, fishing, a Goulash after a wash-out.",
+    description="The British game: seats are set by dealing out the wind tiles, one chow at most "
+    "in a hand, say when you are one tile from winning, and after a drawn deal a Goulash: "
+    "players swap tiles and the 2 of Bamboo is wild.",
     seating_form="dealt_winds",
     east_final_tiles="chan_chan",
     goulash_after_washout=True,
@@ -195,12 +205,13 @@ PRESETS["british"] = PRESETS["bmja"].replace(
 PRESETS["sixteen-tile"] = CHINESE_CLASSICAL.replace(
     name="sixteen-tile",
     title="Sixteen-tile",
-    description="Seed 002: 16 tiles (dealer 17), five sets and a pair, a replenished 16-tile "
-    "dead wall.",
+    description="A longer hand: 16 tiles each (17 for the dealer), and five sets and a pair to "
+    "win. Kongs and flowers draw from a 16-tile dead wall that is kept topped up.",
     hand_size=16,
     dead_wall_stacks=8,
     loose_tiles=False,
     dead_wall_replenish=True,
+    untouchable_tail=True,  # 004 §2.5: 16 untouchable tiles in the 16-tile game
     bonus_replacement="dead_wall",
     bonus_rounds=True,
     break_form="one_throw",
@@ -218,8 +229,8 @@ PRESETS["sixteen-tile"] = CHINESE_CLASSICAL.replace(
 PRESETS["cantonese"] = CHINESE_CLASSICAL.replace(
     name="cantonese",
     title="Cantonese (Hong Kong)",
-    description="Seed 004: first dealer by dice, 14 untouchable tiles at the tail, leaping "
-    "the tiles.",
+    description="Hong Kong style, scored in faan: dice choose the first dealer, only the "
+    "winner is paid, and the last 14 tiles of the wall are never drawn.",
     scoring="hongkong",
     mahjong_points=1,
     limit=1024,
@@ -231,6 +242,7 @@ PRESETS["cantonese"] = CHINESE_CLASSICAL.replace(
     dead_wall_stacks=7,
     loose_tiles=False,
     dead_wall_replenish=True,
+    untouchable_tail=True,
     bonus_replacement="dead_wall",
     original_call=False,
 )
@@ -239,8 +251,8 @@ PRESETS["cantonese"] = CHINESE_CLASSICAL.replace(
 PRESETS["shanghai"] = CHINESE_CLASSICAL.replace(
     name="shanghai",
     title="Shanghai",
-    description="Seed 004 §2.5: no dead wall, every tile drawable; kong supplements from the "
-    "wall's tail.",
+    description="The traditional scoring with no dead wall: every tile can be drawn, and a "
+    "kong's or a flower's replacement comes from the far end of the wall.",
     dead_wall_stacks=0,
     bonus_replacement="dead_wall",
 )

@@ -25,6 +25,7 @@ class Wall:
         "brk",
         "tail_taken",
         "loose_tiles",
+        "untouchable",
     )
 
     def __init__(
@@ -35,6 +36,7 @@ class Wall:
         dead_stacks: int,
         replenish: bool = False,
         loose_tiles: bool = True,
+        untouchable: bool = False,
     ) -> None:
         n = 4 * stacks_per_side
         if len(tiles) != 2 * n:
@@ -44,6 +46,7 @@ class Wall:
         self.brk = brk
         self.replenish = replenish
         self.loose_tiles = loose_tiles
+        self.untouchable = untouchable and replenish and dead_stacks > 0
 
         def stack(j: int) -> tuple[int, int]:
             # The j-th stack counted from the breaker's right end (1-based, wrapping).
@@ -97,8 +100,13 @@ class Wall:
 
     @property
     def can_supplement(self) -> bool:
-        """Whether a kong's supplement tile can still be given."""
-        return self.dead_left > 0 if self.dead_stacks else self.live_left > 0
+        """Whether a kong's supplement tile can still be given. An untouchable dead wall gives
+        one only while the live wall can refill it."""
+        if not self.dead_stacks:
+            return self.live_left > 0
+        if self.untouchable:
+            return self.dead_left > 0 and self.live_left > 0
+        return self.dead_left > 0
 
     def draw_loose(self) -> int:
         """A supplement (loose) tile from the dead wall, rightmost loose tile first; with no

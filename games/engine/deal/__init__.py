@@ -82,6 +82,7 @@ class Deal(Dealing, Exchange, Turns, Windows, Ending):
             ruleset.dead_wall_stacks,
             ruleset.dead_wall_replenish,
             ruleset.loose_tiles,
+            ruleset.untouchable_tail,
         )
         self._deal_tiles()
 
@@ -107,6 +108,9 @@ class Deal(Dealing, Exchange, Turns, Windows, Ending):
         """Apply one action; return the events it caused. Illegal actions change nothing."""
         if self.phase == OVER:
             raise GameOver("this deal is over")
+        why = A.malformed(action)
+        if why:
+            raise IllegalAction(why)
         seat = action.seat
         if seat not in self.waiting_on():
             raise NotYourTurn(not_waiting(self, seat))

@@ -18,7 +18,14 @@ def not_waiting(deal: DealState, seat: int) -> str:
         return "you cannot claim your own tile"
     if deal.phase in (CLAIM, ROB) and seat in deal.answers:
         return "you have already answered this discard"
-    return f"it is not your turn: waiting for {', '.join(map(str, deal.waiting_on()))}"
+    # No seat numbers: a player knows the others by name, which only the table can say.
+    return "it is not your turn: waiting for another player"
+
+
+def _no_more_kongs(deal: DealState) -> str:
+    if deal.wall.untouchable:  # 004 §2.5: the live wall is empty, the tail is never drawn
+        return f"only the {deal.wall.dead_left} untouchable tiles are left: no more kongs"
+    return "the dead wall is exhausted: no more kongs"
 
 
 def why_illegal(deal: DealState, action: Action) -> str:
@@ -60,7 +67,7 @@ def why_illegal(deal: DealState, action: Action) -> str:
     if kind == A.KONG:
         if deal.phase == CLAIM:
             if not deal.wall.can_supplement:
-                return "the dead wall is exhausted: no more kongs"
+                return _no_more_kongs(deal)
             return "you need three matching tiles in your hand to claim a kong"
         return "to declare a kong on your turn, say which kind"
     if kind == A.WIN:
@@ -83,7 +90,7 @@ def why_illegal(deal: DealState, action: Action) -> str:
         if deal.claimed_turn:
             return "you cannot declare a kong after claiming a chow or pung"
         if not deal.wall.can_supplement:
-            return "the dead wall is exhausted: no more kongs"
+            return _no_more_kongs(deal)
         if kind == A.CONCEALED_KONG:
             return f"you do not hold four {tile_words(action.tile)}"
         return f"you have no melded pung of {tile_words(action.tile)} and that tile in hand"
