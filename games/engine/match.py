@@ -82,8 +82,10 @@ class Match:
         self.seating = seating or seating_for(ruleset.seating_form, seed)
         self.state = MatchState(points=[ruleset.starting_points] * 4)
         ritual = [Event("seating", self.seating.to_json())]
+        self.first_dealer_throw: tuple[int, int] | None = None
         if ruleset.first_dealer_by_dice:
             dealer, throw = first_dealer(seed)
+            self.first_dealer_throw = throw
             self.state.dealer = self.state.first_dealer = dealer
             ritual.append(
                 Event("dice", {"thrower": 0, "dice": list(throw), "purpose": "first_dealer"})
@@ -129,6 +131,11 @@ class Match:
         if st.deal_number == 1 and self.ruleset.first_break_own_wall and self.seating.second_throw:
             # 002 note: the first East breaks his own wall by the last throw of the seating.
             brk = WallBreak(st.dealer, self.seating.second_throw, st.dealer, ())
+        elif (st.deal_number == 1 and self.ruleset.first_break_by_dealer_cast
+              and self.first_dealer_throw is not None):
+            # 004 §2.4: "counts the stacks ... according to the total number of dots on the dice
+            # cast, in this case five": the cast that chose him, counted on his own wall.
+            brk = WallBreak(st.dealer, self.first_dealer_throw, st.dealer, (), recast=True)
         return self.deal_class(
             self.ruleset,
             self.seed,

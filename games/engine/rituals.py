@@ -32,6 +32,16 @@ class Seating:
     form: str = "dice"
 
     def to_json(self) -> dict:
+        if self.form == "wind_stack":
+            return {
+                "form": self.form,
+                "thrower": self.thrower,
+                "throw": list(self.first_throw),
+                "total": sum(self.first_throw),
+                "picker": self.picker,
+                "stack": [WIND_TOKENS[w] for w in self.row],
+                "seat_of_chair": list(self.seat_of),
+            }
         if self.form == "dealt_winds":
             return {
                 "form": self.form,
@@ -102,7 +112,25 @@ def dealt_winds_seating(seed: str) -> Seating:
     return Seating(0, (), 0, tuple(row), "", (), 0, "", tuple(row), "dealt_winds")
 
 
+def wind_stack_seating(seed: str) -> Seating:
+    """Seed 004 §2.1: the four wind tiles lie shuffled in a stack; the player in chair 0 casts
+    once and counts counterclockwise, himself one, to the player who takes the top tile; the
+    others take the next tiles in turn. The East-wind holder then chooses a side and the others
+    sit by their winds, so chair c plays the wind it took."""
+    rng = Rng(seed, "seating")
+    throw = rng.throw()
+    stack = [0, 1, 2, 3]
+    rng.shuffle(stack)
+    picker = count_round(0, sum(throw))
+    seat_of = [0, 0, 0, 0]
+    for k in range(4):
+        seat_of[(picker + k) % 4] = stack[k]
+    return Seating(0, throw, 0, tuple(stack), "", (), picker, "", tuple(seat_of), "wind_stack")
+
+
 def seating_for(form: str, seed: str) -> Seating:
+    if form == "wind_stack":
+        return wind_stack_seating(seed)
     return dealt_winds_seating(seed) if form == "dealt_winds" else random_seating(seed)
 
 
@@ -121,6 +149,7 @@ class WallBreak:
     dealer_throw: tuple[int, int]
     breaker: int
     breaker_throw: tuple[int, int]
+    recast: bool = False  # 004 §2.4: the first dealer counts the cast that made him dealer
 
     @property
     def total(self) -> int:
@@ -133,6 +162,7 @@ class WallBreak:
             "breaker": self.breaker,
             "breaker_throw": list(self.breaker_throw),
             "total": self.total,
+            **({"recast": True} if self.recast else {}),
         }
 
 

@@ -36,6 +36,7 @@ class Ruleset:
     # Rituals
     seating_form: str = "dice"  # "dice" (000 §2.1: dice and wind tiles) | "dealt_winds" (001)
     first_dealer_by_dice: bool = False  # 004 §2.3: the East-tile holder's dice name the dealer
+    first_break_by_dealer_cast: bool = False  # 004 §2.4: and the first break counts that cast
     break_form: str = "two_throws"  # 000: two throws | "one_throw" (002) | "own_wall" (004)
     first_break_own_wall: bool = False  # 002 note: first East breaks his own wall by the last throw
     east_final_tiles: str = "stack"  # 000: the next stack | "chan_chan" (000 note, 001, 004)
@@ -236,7 +237,9 @@ PRESETS["cantonese"] = CHINESE_CLASSICAL.replace(
     limit=1024,
     east_doubles=False,
     losers_settle=False,
+    seating_form="wind_stack",
     first_dealer_by_dice=True,
+    first_break_by_dealer_cast=True,
     break_form="own_wall",
     east_final_tiles="chan_chan",
     dead_wall_stacks=7,

@@ -17,7 +17,7 @@ from .errors import NotationError
 # The values the engine compares each string setting against.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "bonus_replacement": ("live_wall", "dead_wall"),  # deal/dealing.py
-    "seating_form": ("dice", "dealt_winds"),  # rituals.seating_for
+    "seating_form": ("dice", "dealt_winds", "wind_stack"),  # rituals.seating_for
     "break_form": ("two_throws", "one_throw", "own_wall"),  # rituals.break_by
     "east_final_tiles": ("stack", "chan_chan"),  # deal/dealing.py _deal_tiles
     "discard_display": ("rows", "centre"),  # views.py

@@ -28,7 +28,9 @@ class Dealing(DealState):
         self._emit("wall_built", {"stacks_per_side": rs.wall_stacks_per_side})
         brk = self.brk
         self._emit(
-            "dice", {"thrower": brk.dealer, "dice": list(brk.dealer_throw), "purpose": "wall"}
+            "dice",
+            {"thrower": brk.dealer, "dice": list(brk.dealer_throw), "purpose": "wall",
+             **({"recast": True} if brk.recast else {})},
         )
         if brk.breaker_throw:
             self._emit(
