@@ -56,6 +56,7 @@ class Ruleset:
     dealer_keeps_on_draw: bool = True
     # Scoring and payments (rules/classical.md)
     scoring: str = "classical"
+    min_faan: int = 0  # Hong Kong tables: the fewest faan a hand needs to go out (most ask 3)
     mahjong_points: int = 10
     limit: int = 1000
     roof_off: bool = False
@@ -233,6 +234,7 @@ PRESETS["cantonese"] = CHINESE_CLASSICAL.replace(
     description="Hong Kong style, scored in faan: dice choose the first dealer, only the "
     "winner is paid, and the last 14 tiles of the wall are never drawn.",
     scoring="hongkong",
+    min_faan=3,
     mahjong_points=1,
     limit=1024,
     east_doubles=False,

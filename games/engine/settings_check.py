@@ -37,6 +37,7 @@ RANGES: dict[str, tuple[int, int]] = {
     "max_deals": (1, 400),  # as many as 4 rounds can hold (record.DEALS_PER_ROUND)
     "starting_points": (0, 1_000_000),
     "mahjong_points": (0, 1_000),
+    "min_faan": (0, 13),  # 13 faan is the Hong Kong limit
     "limit": (1, 1_000_000),
     "east_consecutive_win_limit": (0, 100),
     "selfdraw_points": (0, 100),

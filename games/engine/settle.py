@@ -8,8 +8,9 @@ from typing import Any
 from .arrangement import arrangement
 from .deal import Deal, DealResult
 from .payments import settle
-from .scoring import WinInfo, score_hand
+from .scoring import score_hand
 from .scoring.score import resolve_wilds
+from .scoring.types import win_info
 from .tiles import WIND_TOKENS, format_tiles
 
 
@@ -46,15 +47,7 @@ def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
     for s, st in enumerate(deal.seats):
         win = None
         if result.winner == s:
-            win = WinInfo(
-                tile=result.tile,
-                source=result.source,
-                last_tile=result.last_tile,
-                original_call=result.original_call,
-                blessing=result.blessing,
-                kong_on_kong=result.kong_on_kong,
-                east_streak=east_streak if s == deal.dealer else 0,
-            )
+            win = win_info(result, east_streak if s == deal.dealer else 0)
         concealed = st.tiles()
         entry: dict[str, Any] = {
             "seat": s,

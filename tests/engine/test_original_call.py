@@ -72,10 +72,11 @@ def test_altering_the_hand_forfeits_going_out():
         discard_drawn(deal)
     pass_all(deal)
     assert deal.seats[0].drawn == T("b9")[0]
-    assert deal.can_win(0, deal.seats[0].hand) is False
+    b9 = T("b9")[0]
+    assert deal.can_win(0, deal.seats[0].hand, b9, "wall") is False
     hand = list(deal.seats[0].hand)
     deal.seats[0].call_broken = False
-    assert deal.can_win(0, hand)  # the hand itself is complete
+    assert deal.can_win(0, hand, b9, "wall")  # the hand itself is complete
     deal.seats[0].call_broken = True
     with pytest.raises(IllegalAction, match="broke your Original Call"):
         act(deal, 0, A.WIN)

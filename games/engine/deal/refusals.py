@@ -83,7 +83,17 @@ def why_illegal(deal: DealState, action: Action) -> str:
         if deal.phase in (CLAIM, ROB) and deal.window_tile is not None:
             counts[deal.window_tile] += 1
         why = refusal(deal.ruleset, counts, st.melds)
-        return f"your hand is not complete: {why}" if why else "your hand is not complete"
+        if why:
+            return f"your hand is not complete: {why}"
+        if deal.phase in (CLAIM, ROB):
+            tile, source = deal.window_tile, "discard" if deal.phase == CLAIM else "robbed_kong"
+        else:
+            tile, source = deal.winning_tile(action.seat), deal.last_source or "wall"
+        faan = deal.short_of_minimum(action.seat, counts, tile, source, deal.window_from)
+        if faan is not None:
+            return (f"your hand is worth {faan} faan and this table asks {deal.ruleset.min_faan} "
+                    "to go out")
+        return "your hand is not complete"
     if kind in (A.CONCEALED_KONG, A.PROMOTE_KONG):
         if deal.phase != PLAY and deal.phase != INITIAL_KONG:
             return "you can only declare a kong on your own turn"

@@ -15,7 +15,9 @@ from ..melds import Meld
 from ..phases import CLAIM, EXCHANGE, INITIAL_KONG, OVER, PLAY, ROB
 from ..rituals import WallBreak
 from ..ruleset import Ruleset
-from ..tiles import format_tiles
+from ..scoring import score_hand
+from ..scoring.types import win_info
+from ..tiles import WIND_TOKENS, format_tiles
 from ..wall import Wall
 from ..wintest import WILD_2B, is_mahjong
 
@@ -142,15 +144,74 @@ class DealState:
             return [s for s in range(4) if s != self.window_from and s not in self.answers]
         return []
 
-    def can_win(self, seat: int, counts: list[int]) -> bool:
+    def can_win(self, seat: int, counts: list[int], tile: int, source: str,
+                discarder: int | None = None) -> bool:
         """The ruleset's one win test (wintest), plus what only the deal knows: a broken
-        Original Call forbids going out (003 §3.5)."""
+        Original Call forbids going out (003 §3.5), and a table's minimum faan."""
         st = self.seats[seat]
         if st.call_broken:
             return False
         if self.ruleset.must_declare_calling and not st.fishing and st.discard_count:
             return False  # 001: only a player who has declared "fishing" goes out
-        return is_mahjong(self.ruleset, counts, st.melds)
+        if not is_mahjong(self.ruleset, counts, st.melds):
+            return False
+        return self.short_of_minimum(seat, counts, tile, source, discarder) is None
+
+    def win_result(self, seat: int, tile: int, source: str,
+                   discarder: int | None = None) -> DealResult:
+        """What a win by `seat` on `tile` from `source` would be, as the scoring reads it."""
+        st = self.seats[seat]
+        live_empty = self.wall.live_left == 0
+        if source == "discard":
+            blessing = self.discards_made == 1 and discarder == self.dealer
+            last = live_empty
+        elif source == "robbed_kong":
+            blessing = False
+            last = False
+        else:
+            blessing = seat == self.dealer and self.discards_made == 0 and self.claims_made == 0
+            last = source == "wall" and live_empty
+        return DealResult(
+            winner=seat,
+            how={"discard": "discard", "robbed_kong": "robbed_kong"}.get(source, "self_drawn"),
+            tile=tile,
+            source=source,
+            discarder=discarder,
+            last_tile=last,
+            original_call=st.original_call and not st.call_broken,
+            blessing=blessing,
+            kong_on_kong=source == "dead_wall" and self.kong_chain >= 2,
+            liable=self.liable_for.get(seat),
+            reason=f"{WIND_TOKENS[self.wind_of(seat)]} went out",
+        )
+
+    def winning_tile(self, seat: int) -> int:
+        """The tile a self-drawn win is made on: the one just drawn, or for East going out on
+        his dealt hand (Blessing of Heaven, 003 §3.5) the last tile dealt to him."""
+        st = self.seats[seat]
+        if st.drawn is not None:
+            return st.drawn
+        if seat == self.dealer and self.dealer_last_dealt is not None:
+            if st.hand[self.dealer_last_dealt]:
+                return self.dealer_last_dealt
+        return next(t for t in range(34) if st.hand[t])
+
+    def short_of_minimum(self, seat: int, counts: list[int], tile: int, source: str,
+                         discarder: int | None = None) -> int | None:
+        """The faan of this winning hand if it is below the table's minimum to go out (Hong
+        Kong tables ask 1 or 3), else None. Scored as the deal's end will score it."""
+        rs = self.ruleset
+        if not rs.min_faan or rs.scoring != "hongkong":
+            return None
+        st = self.seats[seat]
+        score = score_hand(
+            rs, concealed=[k for k in range(42) for _ in range(counts[k])], melds=list(st.melds),
+            bonus=list(st.bonus), seat_wind=self.wind_of(seat),
+            prevailing_wind=self.prevailing_wind,
+            win=win_info(self.win_result(seat, tile, source, discarder)))
+        if score.limit is not None or score.doubles >= rs.min_faan:
+            return None
+        return score.doubles
 
     def chow_allowed(self, seat: int) -> bool:
         """Whether the ruleset's limit on chows (none in a Goulash) leaves `seat` another."""

@@ -26,7 +26,8 @@ class Turns(DealState):
         out: list[Action] = []
         kinds = [t for t in range(34) if hand[t]]
         if not self.claimed_turn:
-            if self.last_source and self.can_win(seat, hand):
+            if self.last_source and self.can_win(seat, hand, self.winning_tile(seat),
+                                                 self.last_source):
                 out.append(Action(seat, A.WIN))
             if self.wall.can_supplement:
                 for t in kinds:
@@ -65,7 +66,7 @@ class Turns(DealState):
         seat = action.seat
         st = self.seats[seat]
         if action.type == A.WIN:
-            self._finish_win(seat, self._winning_tile(seat), self.last_source)
+            self._finish_win(seat, self.winning_tile(seat), self.last_source)
             return
         if action.type == A.DISCARD:
             self._discard(seat, action)
@@ -90,17 +91,6 @@ class Turns(DealState):
         self._kong_event(seat, PROMOTED_KONG, tile)
         self.kong_chain += 1
         self._open_window(ROB, seat, tile, PROMOTED_KONG)
-
-    def _winning_tile(self, seat: int) -> int:
-        """The tile a self-drawn win is made on: the one just drawn, or for East going out on
-        his dealt hand (Blessing of Heaven, 003 §3.5) the last tile dealt to him."""
-        st = self.seats[seat]
-        if st.drawn is not None:
-            return st.drawn
-        if seat == self.dealer and self.dealer_last_dealt is not None:
-            if st.hand[self.dealer_last_dealt]:
-                return self.dealer_last_dealt
-        return next(t for t in range(34) if st.hand[t])
 
     def _discard(self, seat: int, action: Action) -> None:
         st = self.seats[seat]

@@ -36,7 +36,8 @@ class Windows(DealState):
             wins = (not st.call_broken and is_thirteen_orphans(hand)
                     and is_mahjong(self.ruleset, hand, st.melds))
         else:
-            wins = self.can_win(seat, hand)
+            source = "robbed_kong" if self.phase == ROB else "discard"
+            wins = self.can_win(seat, hand, tile, source, self.window_from)
         hand[tile] -= 1
         if wins:
             out.append(Action(seat, A.WIN))

@@ -33,6 +33,19 @@ class WinInfo:
         return self.source == ROBBED_KONG or self.robbed_kong_tile
 
 
+def win_info(result: Any, east_streak: int = 0) -> WinInfo:
+    """How a deal's winner went out (the deal's DealResult), as scoring takes it."""
+    return WinInfo(
+        tile=result.tile,
+        source=result.source,
+        last_tile=result.last_tile,
+        original_call=result.original_call,
+        blessing=result.blessing,
+        kong_on_kong=result.kong_on_kong,
+        east_streak=east_streak,
+    )
+
+
 @dataclass(frozen=True)
 class ScoreItem:
     """One line of a score: `kind` is "points", "doubles" or "limit"."""
