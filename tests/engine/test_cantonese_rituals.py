@@ -5,8 +5,8 @@ counting that same cast on the dealer's own wall (§2.4)."""
 from collections import Counter
 
 from games.engine.match import Match
-from games.engine.ruleset import PRESETS, Ruleset
 from games.engine.rituals import count_round
+from games.engine.ruleset import PRESETS, Ruleset
 from games.engine.tiles import WIND_TOKENS
 
 CANTONESE = PRESETS["cantonese"]
