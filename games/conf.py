@@ -13,6 +13,8 @@ _KNOWN = {
     "GAMES_CLAIM_SECONDS": ("MAHJONG_CLAIM_SECONDS", 8, 1),
     "GAMES_TOURNAMENT_TURN_SECONDS": ("MAHJONG_TOURNAMENT_TURN_SECONDS", 30, 1),
     "GAMES_ABSENT_GRACE_SECONDS": ("MAHJONG_ABSENT_GRACE_SECONDS", 20, 0),
+    # A casual table under way with no person connected this long is ended as abandoned.
+    "GAMES_ABANDON_MINUTES": ("MAHJONG_ABANDON_MINUTES", 30, 1),
     "GAMES_TICK_POLL_SECONDS": ("MAHJONG_TICK_POLL_SECONDS", 1, 1),
     "GAMES_MAX_FRAME_BYTES": ("MAHJONG_MAX_FRAME_BYTES", 4096, 256),
     # A socket's row not refreshed for this long is a dead one (its process refreshes every third).

@@ -10,6 +10,11 @@ SEAT_CHOICES = [(OPEN_SEAT, "Open for a person"), ("greedy", "Bot: greedy"), ("r
 # Named speeds for the claim window (seconds a discard stays open to claims).
 CLAIM_SPEEDS = [(4, "Fast: 4 seconds"), (8, "Normal: 8 seconds"), (15, "Relaxed: 15 seconds"),
                 (30, "Leisurely: 30 seconds")]
+# The optional clock: "move+bank" seconds, a move's time and each seat's time bank per deal.
+CLOCKS = [("", "Off: take your time"), ("10+30", "10 s a move + a 30 s bank per deal"),
+          ("15+60", "15 s a move + a 60 s bank per deal"),
+          ("30+120", "30 s a move + a 2 min bank per deal"),
+          ("60+300", "1 min a move + a 5 min bank per deal")]
 # The creator sits in the first seat; these name the other three, in chair order.
 OTHER_SEATS = ("seat_2", "seat_3", "seat_4")
 
@@ -55,6 +60,19 @@ class NewGameForm(forms.Form):
         label="Claim window", choices=CLAIM_SPEEDS, coerce=int, initial=8,
         help_text="how long everyone has to claim a discard",
     )
+
+    clock = forms.ChoiceField(
+        label="Clock", choices=CLOCKS, initial="", required=False,
+        help_text="when the move's time and your bank run out, the table plays for you",
+    )
+
+    def clock_seconds(self) -> tuple[int | None, int]:
+        """(seconds a move, bank seconds a deal); (None, 0) without a clock."""
+        chosen = self.cleaned_data.get("clock")
+        if not chosen:
+            return None, 0
+        move, bank = chosen.split("+")
+        return int(move), int(bank)
 
     def ruleset_settings(self) -> dict:
         """Table options that change the chosen preset's settings."""

@@ -52,6 +52,10 @@ class Game(models.Model):
     invite = models.CharField(max_length=32, blank=True, default="", db_index=True)
     claim_seconds = models.PositiveIntegerField(default=8)
     turn_seconds = models.PositiveIntegerField(null=True, blank=True, help_text="empty: no timer")
+    # The clock's time bank: seconds each seat may spend beyond turn_seconds on its turns, per
+    # deal. `bank_used` holds what each seat spent of it this deal, in ms ([] as a deal begins).
+    bank_seconds = models.PositiveIntegerField(default=0, help_text="0: no time bank")
+    bank_used = models.JSONField(default=list, blank=True)
     # When the last move was applied: claim windows and turn timers count from here.
     changed_at = models.DateTimeField(null=True, blank=True)
     # The earliest moment something is due (a bot, a timer, an autopilot). Not indexed: it
@@ -116,6 +120,9 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     bot_level = models.CharField(max_length=10, blank=True)
+    # The player left the game while it was played: a bot of their choosing plays the seat on,
+    # in their name (the moves before are theirs, and so is the result).
+    left = models.BooleanField(default=False)
     # The name a record gave this player, kept for imported games (and players without account).
     recorded_name = models.CharField(max_length=150, blank=True, db_index=True)
     # Stored when the game finishes, in the same transaction (games/results.py), so history
@@ -160,12 +167,24 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
+        if self.left and self.user:
+            # Within a name's 150 characters (a record's names are held to them).
+            bot, who = self.bot_name, self.user.username
+            room = 150 - len(bot) - len(" (for )")
+            return f"{bot} (for {who if len(who) <= room else who[:room - 1] + '…'})"
         if self.recorded_name:
             return self.recorded_name
         if self.is_bot:
-            # Shifted by the game's id so tables differ, yet a bijection of chairs within one.
-            return BOT_NAMES[(self.game_id + self.chair) % len(BOT_NAMES)]
+            return self.bot_name
         return self.user.username if self.user else "(empty)"
+
+    @property
+    def bot_name(self) -> str:
+        """A bot's own name: the one it was given as it sat down (services.lobby.add_bot, or a
+        player leaving), else one by chair, shifted by the game's id so tables differ."""
+        if self.is_bot and self.recorded_name:
+            return self.recorded_name
+        return BOT_NAMES[(self.game_id + self.chair) % len(BOT_NAMES)]
 
     @property
     def connected(self) -> bool:

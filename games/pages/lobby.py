@@ -70,9 +70,11 @@ def create(request):
         return redirect("lobby")
     user = ensure_user(request)
     data = form.cleaned_data
+    move_seconds, bank_seconds = form.clock_seconds()
     game = services.create_game(
         user, data["ruleset"], tournament=data["tournament"], private=data["private"],
-        claim_seconds=data["claim_seconds"], settings=form.ruleset_settings(),
+        claim_seconds=data["claim_seconds"], turn_seconds=move_seconds,
+        bank_seconds=bank_seconds, settings=form.ruleset_settings(),
     )
     services.take_seat(game.pk, user)
     for chair, level in form.bot_chairs().items():

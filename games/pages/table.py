@@ -1,5 +1,5 @@
-"""A table's page (the live game is then the socket's: consumers.py) and what its buttons post
-before the deal: join, leave, add a bot, start."""
+"""A table's page (the live game is then the socket's: consumers.py) and what its buttons post:
+join, leave, add a bot, start before the deal; leave a casual game under way."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from .. import access, hidden, services
 from ..accounts import ensure_user
 from ..forms import BotForm
-from ..models import OPEN, Game
+from ..models import ABANDONED, ACTIVE, AUTOPILOT_LEVEL, BOT_LEVELS, OPEN, Game
 from .endgame import end_screen_links
 
 
@@ -21,8 +21,8 @@ def table(request, game_id: int):
     if hidden.result_hidden(game, request.user):
         return hidden.refused_page(request, game)
     seats = list(game.seats.select_related("user"))
-    mine = next((s for s in seats if request.user.is_authenticated and s.user == request.user),
-                None)
+    mine = next((s for s in seats if request.user.is_authenticated and s.user == request.user
+                 and not s.left), None)
     config = {
         "game": game.pk,
         "ws": f"/ws/game/{game.pk}/",
@@ -40,8 +40,9 @@ def table(request, game_id: int):
         {"game": game, "seats": seats, "my_seat": mine, "config": config,
          "can_start": game.status == OPEN and len(seats) == 4 and mine is not None,
          "can_join": game.status == OPEN and len(seats) < 4 and mine is None,
+         "can_leave": game.status == ACTIVE and not game.tournament and mine is not None,
          "invite_link": request.build_absolute_uri(link),
-         "bot_form": BotForm()},
+         "bot_form": BotForm(), "bot_levels": BOT_LEVELS},
     )
 
 
@@ -62,7 +63,24 @@ def join(request, game_id: int):
 @require_POST
 @login_required
 def leave(request, game_id: int):
-    return _act(request, game_id, services.leave_seat, request.user)
+    """Before the deal: give the seat up. Once the game is under way (a casual one): a bot of
+    the chosen level plays the seat on, and the page shows the game going on, watched."""
+    game = get_object_or_404(Game, pk=game_id)
+    if game.status == OPEN:
+        return _act(request, game_id, services.leave_seat, request.user)
+    level = request.POST.get("level", AUTOPILOT_LEVEL)
+    try:
+        after = services.leave_game(game_id, request.user, level)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("table", game_id=game_id)
+    seat = game.seats.filter(user=request.user, left=True).first()
+    if after.status == ABANDONED:
+        messages.info(request, "You left the game. Nobody else was at the table, so the game "
+                               "ends here, abandoned.")
+    elif seat is not None:
+        messages.info(request, f"You left the game: {seat.bot_name} plays your seat on.")
+    return redirect("table", game_id=game_id)
 
 
 def _seated_or_404(request, game_id):

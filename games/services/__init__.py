@@ -1,6 +1,7 @@
 """The one door that changes a game. Views, consumers, bots, timers and admin actions call
 these functions and nothing else writes games, seats or moves."""
 
+from .departures import abandon_unattended, leave_game
 from .errors import ServiceError
 from .lobby import add_bot, create_game, leave_seat, open_rematch, start_game, take_seat
 from .matches import match_for
@@ -20,12 +21,14 @@ __all__ = [
     "Attendance",
     "Outcome",
     "ServiceError",
+    "abandon_unattended",
     "add_bot",
     "autopilot_waiting",
     "connect",
     "create_game",
     "disconnect",
     "heartbeat",
+    "leave_game",
     "leave_seat",
     "match_for",
     "open_rematch",

@@ -13,6 +13,8 @@ from games.engine import views as engine_views
 from games.engine.events import project_events
 from games.models import ACTIVE, Game, Watcher
 
+from . import turnclock
+
 WINDOW_PHASES = ("claim", "rob")
 NAME_MAX = 150  # as an account's username: a longer recorded name must not swell every frame
 
@@ -22,14 +24,24 @@ def timer(game: Game, match) -> dict[str, Any] | None:
     so it tells nobody whether anyone could claim."""
     if game.status != ACTIVE or game.changed_at is None:
         return None
+    bank = None
     if match.phase in WINDOW_PHASES:
         kind, seconds = "claim", game.claim_seconds
     elif game.turn_seconds and match.phase in ("play", "deal_over", "exchange"):
         kind, seconds = "turn", game.turn_seconds
+        on_turn = match.waiting_on() if match.phase == "play" else []
+        if game.bank_seconds and on_turn:
+            # The player on turn may run on into their bank: the countdown runs to its end.
+            left = turnclock.bank_left_ms(game, on_turn[0])
+            bank = left // 1000 if left % 1000 == 0 else left / 1000
+            seconds += bank
     else:
         return None
     ends = game.changed_at + timedelta(seconds=seconds)
-    return {"kind": kind, "ends_ms": int(ends.timestamp() * 1000), "seconds": seconds}
+    frame = {"kind": kind, "ends_ms": int(ends.timestamp() * 1000), "seconds": seconds}
+    if bank is not None:
+        frame["bank"] = bank
+    return frame
 
 
 def view(game: Game, match, seat: int | None, public: dict | None = None) -> dict[str, Any]:

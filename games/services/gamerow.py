@@ -20,7 +20,8 @@ from .errors import ServiceError
 # something asks for it, such as a Match rebuilt from the moves.
 LOCKED_FIELDS = (
     "id", "ruleset_name", "seed", "status", "version", "tournament", "claim_seconds",
-    "turn_seconds", "changed_at", "due_at", "pending", "seats_version", "finished", "result",
+    "turn_seconds", "bank_seconds", "bank_used", "changed_at", "due_at", "pending",
+    "seats_version", "finished", "result",
 )
 _lock_plans: dict[str, tuple] = {}  # by database vendor: the lock's SQL and converters
 
@@ -93,9 +94,10 @@ def seats_changed(game: Game) -> None:
 
 def held_seats(game_id: int, user) -> QuerySet[Seat]:
     """The user's seat at this game, unless it was taken from them: a withdrawn tournament
-    player's seat stays in their name (the record is theirs) but is the autopilot's."""
+    player's seat, or one its player left, stays in their name (the record is theirs) but is
+    a bot's."""
     withdrawn = Entry.objects.filter(user=user, withdrawn=True, places__table__game_id=game_id)
-    return Seat.objects.filter(game_id=game_id, user=user).filter(~Exists(withdrawn))
+    return Seat.objects.filter(game_id=game_id, user=user, left=False).filter(~Exists(withdrawn))
 
 
 def reschedule(game: Game, match) -> None:

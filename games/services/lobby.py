@@ -10,7 +10,7 @@ from django.db import transaction
 from games import clock, conf, protocol, wakeup
 from games.engine.errors import NotationError
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, Ruleset, get_ruleset
-from games.models import ACTIVE, BOT_LEVELS, OPEN, Game, Seat
+from games.models import ACTIVE, BOT_LEVELS, BOT_NAMES, OPEN, Game, Seat
 
 from . import broadcast, gamerow, matches, schedule
 from .errors import ServiceError
@@ -24,11 +24,14 @@ def create_game(
     private: bool = False,
     claim_seconds: int | None = None,
     turn_seconds: int | None = None,
+    bank_seconds: int = 0,
     seed: str | None = None,
     settings: dict[str, Any] | None = None,
     rematch_of: Game | None = None,
 ) -> Game:
-    """A new open table. Tournament games get a turn timer unless one is given."""
+    """A new open table. Tournament games get a turn timer unless one is given; any table may
+    have a clock: `turn_seconds` a move and a time bank of `bank_seconds` per seat per deal."""
+    _check_clock(turn_seconds, bank_seconds)
     if ruleset_name not in PLAYABLE:
         raise ServiceError("bad_ruleset", f"The ruleset {ruleset_name!r} is not playable yet.")
     ruleset = get_ruleset(ruleset_name)
@@ -49,8 +52,26 @@ def create_game(
         invite=secrets.token_urlsafe(16) if private else "",
         claim_seconds=claim_seconds or conf.get("GAMES_CLAIM_SECONDS"),
         turn_seconds=turn_seconds or None,
+        bank_seconds=bank_seconds if turn_seconds else 0,
         rematch_of=rematch_of,
     )
+
+
+# The clock's bounds: seconds a move, and the bank's seconds a deal (the lobby's form offers
+# less; an organiser may set a tournament's turn timer long).
+MOVE_SECONDS = (1, 86400)
+BANK_SECONDS = (0, 86400)
+
+
+def _check_clock(turn_seconds, bank_seconds) -> None:
+    for value, (least, most), what in ((turn_seconds, MOVE_SECONDS, "A move's time"),
+                                       (bank_seconds, BANK_SECONDS, "The time bank")):
+        if value in (None, 0) and not isinstance(value, bool):  # none
+            continue
+        if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+            raise ServiceError("bad_clock", f"{what} is {least} to {most} seconds.")
+    if bank_seconds and not turn_seconds:
+        raise ServiceError("bad_clock", "A time bank needs a move clock.")
 
 
 def _open(game_id: int) -> Game:
@@ -89,8 +110,18 @@ def take_seat(game_id: int, user) -> Seat:
         return seat
 
 
-def add_bot(game_id: int, level: str = "greedy", *, chair: int | None = None) -> Seat:
-    """A bot in `chair`, or in the first free one."""
+def free_bot_name(game: Game, chair: int) -> str:
+    """A bot name nobody at the table has, the chair's own if free (Seat.bot_name)."""
+    taken = {s.bot_name for s in game.seats.all() if s.is_bot}
+    first = (game.pk + chair) % len(BOT_NAMES)
+    names = BOT_NAMES[first:] + BOT_NAMES[:first]
+    return next((n for n in names if n not in taken), names[0])
+
+
+def add_bot(
+    game_id: int, level: str = "greedy", *, chair: int | None = None, name: str = ""
+) -> Seat:
+    """A bot in `chair`, or in the first free one; `name` keeps a rematch's bot's name."""
     if level not in BOT_LEVELS:
         raise ServiceError("bad_bot", f"Unknown bot level {level!r}.")
     with transaction.atomic():
@@ -99,7 +130,8 @@ def add_bot(game_id: int, level: str = "greedy", *, chair: int | None = None) ->
             chair = _free_chair(game)
         elif chair not in range(4) or game.seats.filter(chair=chair).exists():
             raise ServiceError("seat_taken", f"Seat {chair + 1} is not free.")
-        seat = Seat.objects.create(game=game, chair=chair, bot_level=level)
+        seat = Seat.objects.create(game=game, chair=chair, bot_level=level,
+                                   recorded_name=name or free_bot_name(game, chair))
         _announce(game)
         return seat
 
@@ -151,9 +183,11 @@ def open_rematch(user, game: Game, seats) -> Game:
             again = create_game(
                 user, game.ruleset_name, tournament=game.tournament,
                 private=game.private, claim_seconds=game.claim_seconds,
-                turn_seconds=game.turn_seconds, settings=game.ruleset, rematch_of=game,
+                turn_seconds=game.turn_seconds, bank_seconds=game.bank_seconds,
+                settings=game.ruleset, rematch_of=game,
             )
             for s in seats:
-                if s.is_bot:
-                    add_bot(again.pk, s.bot_level, chair=s.chair)
+                # The same bots, by name, in their chairs; a seat its player left stays open.
+                if s.is_bot and not s.left:
+                    add_bot(again.pk, s.bot_level, chair=s.chair, name=s.bot_name)
         return again

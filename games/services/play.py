@@ -17,10 +17,11 @@ from games.engine import bots
 from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.deal import refusals
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
+from games.engine.phases import PLAY
 from games.engine.record import results_of
 from games.models import ACTIVE, AUTOPILOT_LEVEL, FINISHED, OPEN, Game, Move, Seat
 
-from . import answers, broadcast, matches, places, schedule, snapshots
+from . import answers, broadcast, matches, places, schedule, snapshots, turnclock
 from .errors import ServiceError
 from .frames import WINDOW_PHASES
 from .gamerow import held_seats, known_seat, lock, parse_action, reschedule, seats
@@ -38,15 +39,20 @@ class Outcome:
 class _Change:
     """Moves applied in one transaction, broadcast together once it commits."""
 
-    def __init__(self, game: Game, match):
-        self.game, self.match = game, match
+    def __init__(self, game: Game, match, now: datetime):
+        self.game, self.match, self.now = game, match, now
         self.from_version = game.version
         self.deal = match.deal
         self.events: list = []
         self.moves: list[tuple[int, int, dict]] = []  # (seq, seat, action) to append
 
     def apply(self, action: Action) -> None:
+        phase, deal = self.match.phase, self.match.deal
         self.events.extend(self.match.apply(action))
+        if phase == PLAY:
+            turnclock.spend(self.game, action.seat, self.now)
+        if self.match.deal is not deal:
+            turnclock.new_deal(self.game)
         self.game.version += 1
         self.moves.append((self.game.version, action.seat, action.to_json()))
 
@@ -137,7 +143,9 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     transaction.on_commit(after)
 
 
-_SAVED_ON_CHANGE = ["version", "changed_at", "status", "finished", "result", "due_at", "pending"]
+_SAVED_ON_CHANGE = [
+    "version", "changed_at", "status", "finished", "result", "due_at", "pending", "bank_used",
+]
 _save_sql: dict[str, str] = {}
 _insert_sql: dict[tuple[str, int], str] = {}
 
@@ -211,8 +219,8 @@ def _holds(game: Game, user, pos: int) -> bool:
     seat = seats(game).get(pos)
     if seat is None or seat.user_id != user.pk:
         return False
-    # Only a seat handed to the autopilot can belong to a withdrawn player: one query, then.
-    return not (seat.is_bot and game.tournament and not held_seats(game.pk, user).exists())
+    # Only a seat handed to a bot can be a withdrawn or departed player's: one query, then.
+    return not (seat.is_bot and not held_seats(game.pk, user).exists())
 
 
 def _may_hold_unlocked(game_id: int, user, pos: int) -> bool:
@@ -247,7 +255,7 @@ def submit_action(
                 raise ServiceError(protocol.E_NOT_YOUR_SEAT, _LOST_SEAT)
             action = parse_action(action_json, pos)
             match = matches.take(game)
-            change = _Change(game, match)
+            change = _Change(game, match, now)
             try:
                 outcome = _submit(change, action, version, now)
             except BaseException:
@@ -323,7 +331,7 @@ def close_window(game_id: int, version: int, now: datetime) -> Outcome:
         if game.version != version or game.status != ACTIVE:
             return Outcome("applied", game.version)
         match = matches.take(game)
-        change = _Change(game, match)
+        change = _Change(game, match, now)
         try:
             if match.phase in WINDOW_PHASES and all(
                 str(p) in game.pending for p in match.waiting_on()
@@ -346,7 +354,7 @@ def tick(game_id: int, now: datetime | None = None) -> bool:
             if game.status != ACTIVE:
                 return False
             match = matches.take(game)
-            change = _Change(game, match)
+            change = _Change(game, match, now)
             pending_before = dict(game.pending)
             try:
                 _step(change, now)

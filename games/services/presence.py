@@ -16,7 +16,7 @@ from django.db.models import Max, Q
 from games import clock, conf, wakeup
 from games.models import ACTIVE, Connection, Game, Seat, Watcher
 
-from . import broadcast, matches, schedule
+from . import broadcast, departures, matches, schedule
 from .errors import ServiceError
 from .gamerow import held_seats, lock, seats, seats_changed
 
@@ -178,8 +178,9 @@ def heartbeat(now: datetime | None = None) -> int:
 
 def sweep(now: datetime | None = None) -> list[int]:
     """Mark absent the seats whose sockets all died (their process crashed, or the socket was
-    lost without a goodbye), from the moment each was last seen. Any process may run it; it
-    returns the games it changed."""
+    lost without a goodbye), from the moment each was last seen, and end the casual tables
+    nobody has attended for long (departures). Any process may run it; it returns the games it
+    changed."""
     now = now or clock.now()
     cutoff = now - ttl()
     stale = Seat.objects.filter(
@@ -209,4 +210,6 @@ def sweep(now: datetime | None = None) -> list[int]:
             if game_id not in changed:
                 broadcast.on_commit_send([broadcast.presence_message(game)])
                 changed.append(game_id)
+    # Casual tables nobody came back to end, and leave the lobby.
+    changed.extend(g for g in departures.abandon_unattended(now) if g not in changed)
     return changed

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from games import clock, conf
 from games.models import Game, Seat
 
+from . import turnclock
 from .frames import WINDOW_PHASES
 
 
@@ -59,8 +60,10 @@ def seat_due(game: Game, match, seat: Seat, solo: bool = False) -> datetime | No
         since = seat.absent_since or base
         grace = timedelta(seconds=conf.get("GAMES_ABSENT_GRACE_SECONDS"))
         return max(bot_at, since + grace)
-    if game.turn_seconds and match.phase not in WINDOW_PHASES:
-        return base + timedelta(seconds=game.turn_seconds)
+    if match.phase not in WINDOW_PHASES:
+        allowed = turnclock.allowance(game, match.phase, seat.position)
+        if allowed is not None:
+            return base + allowed
     return None
 
 

@@ -1,0 +1,118 @@
+"""People leaving a game under way. A player may leave a casual game: a bot of their choosing
+plays their seat on, in their name ("Bot Plum (for alice)"), and the moves before stay theirs.
+A game with no person left at it ends as abandoned, and so does a casual table nobody has
+attended for GAMES_ABANDON_MINUTES (the ticker's presence sweep looks for them)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
+
+from games import clock, conf, protocol, wakeup
+from games.models import (
+    ABANDONED,
+    ACTIVE,
+    AUTOPILOT_LEVEL,
+    BOT_LEVELS,
+    OPEN,
+    Connection,
+    Game,
+    Seat,
+)
+
+from . import broadcast, matches
+from .errors import ServiceError
+from .gamerow import held_seats, lock, reschedule, seats_changed
+from .lobby import free_bot_name
+
+ABANDON_BATCH = 20  # tables ended per sweep at most: the rest wait for the next one
+
+
+def leave_game(game_id: int, user, level: str = AUTOPILOT_LEVEL) -> Game:
+    """`user` leaves the casual game they play; a `level` bot takes their seat."""
+    if level not in BOT_LEVELS:
+        raise ServiceError("bad_bot", f"Unknown bot level {level!r}.")
+    if user is None or not user.is_authenticated:
+        raise ServiceError(protocol.E_NOT_SEATED, "You are not seated at this table.")
+    now = clock.now()
+    with transaction.atomic():
+        game = lock(game_id)
+        if game.status == OPEN:
+            raise ServiceError(protocol.E_NOT_STARTED, "The game has not started yet.")
+        if game.status != ACTIVE:
+            raise ServiceError(protocol.E_GAME_OVER, "The game is over.")
+        seat = held_seats(game_id, user).first()
+        if seat is None:
+            raise ServiceError(protocol.E_NOT_SEATED, "You are not seated at this table.")
+        if game.tournament:
+            raise ServiceError(
+                "tournament_table",
+                "A tournament table cannot be left: withdraw from the tournament instead "
+                "(a bot then plays your seat).",
+            )
+        seat.recorded_name = free_bot_name(game, seat.chair)
+        seat.bot_level, seat.left = level, True
+        seat.connections, seat.absent_since, seat.last_seen = 0, None, now
+        seat.save(update_fields=["recorded_name", "bot_level", "left", "connections",
+                                 "absent_since", "last_seen"])
+        # The leaver's sockets stop counting here; each looks its seat up again (the notice
+        # below) and watches from then on.
+        Connection.objects.filter(seat=seat).delete()
+        if not game.seats.filter(bot_level="").exists():
+            _abandon(game, now)
+        else:
+            _seats_handed_over(game)
+        return game
+
+
+def _seats_handed_over(game: Game) -> None:
+    """Other processes read the seats again, open sockets look their seat up again, and the
+    bot moves when due."""
+    seats_changed(game)
+    game.save(update_fields=["seats_version"])
+    broadcast.on_commit_send([broadcast.presence_message(game, protocol.NOTICE_SEATS)])
+    reschedule(game, matches.match_for(game))
+    transaction.on_commit(wakeup.poke)
+
+
+def _abandon(game: Game, now: datetime) -> None:
+    """End the game (under its lock) where it stands: no result, nothing more due."""
+    game.status = ABANDONED
+    game.finished = now
+    game.due_at = None
+    game.pending = {}
+    seats_changed(game)
+    game.save(update_fields=["status", "finished", "due_at", "pending", "seats_version"])
+    # Every open socket gets a whole state again: the status, and no countdown left running.
+    broadcast.on_commit_send([broadcast.presence_message(game, protocol.NOTICE_STARTED)])
+
+
+def unattended(now: datetime):
+    """Casual games under way where no person has been connected since the cutoff (a game of
+    bots alone, started by no one at the table, is left to play out)."""
+    cutoff = now - timedelta(minutes=conf.get("GAMES_ABANDON_MINUTES"))
+    people = Seat.objects.filter(game=OuterRef("pk"), bot_level="")
+    attended = people.filter(
+        Q(connections__gt=0) | Q(absent_since__gt=cutoff)
+        | Q(absent_since__isnull=True, last_seen__gt=cutoff)
+    )
+    return Game.objects.filter(status=ACTIVE, tournament=False).filter(
+        Exists(people), ~Exists(attended)
+    )
+
+
+def abandon_unattended(now: datetime | None = None) -> list[int]:
+    """End as abandoned the casual tables nobody has attended for GAMES_ABANDON_MINUTES (at
+    most ABANDON_BATCH a call); returns their ids."""
+    now = now or clock.now()
+    ended = []
+    for game_id in unattended(now).order_by("pk").values_list("pk", flat=True)[:ABANDON_BATCH]:
+        with transaction.atomic():
+            game = lock(game_id)
+            # Looked at again under the lock: someone may have come back meanwhile.
+            if unattended(now).filter(pk=game_id).exists():
+                _abandon(game, now)
+                ended.append(game_id)
+    return ended
