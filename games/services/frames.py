@@ -11,7 +11,7 @@ import orjson
 from games import clock, conf, protocol
 from games.engine import views as engine_views
 from games.engine.events import project_events
-from games.models import ACTIVE, Game, Watcher
+from games.models import ABANDONED, ACTIVE, Game, Watcher
 
 from . import turnclock
 
@@ -50,7 +50,10 @@ def view(game: Game, match, seat: int | None, public: dict | None = None) -> dic
         return engine_views.final_view(match)
     if seat is None:
         return public if public is not None else engine_views.public_view(match)
-    return engine_views.seat_view(match, seat, public)
+    view = engine_views.seat_view(match, seat, public)
+    if game.status == ABANDONED:  # nobody plays on: a seat that reopens it is offered nothing
+        view["legal_actions"] = []
+    return view
 
 
 def seats_info(game: Game) -> list[dict[str, Any]]:

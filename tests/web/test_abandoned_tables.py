@@ -9,6 +9,7 @@ from django.test import Client
 from games import services
 from games.models import ABANDONED, ACTIVE, Game
 from games.services import departures, presence
+from games.services.matches import match_for
 
 from .live import join, make_table
 
@@ -74,3 +75,19 @@ def test_each_sweep_ends_a_bounded_number_of_tables(players, clock, live_setting
     assert len(services.abandon_unattended(clock.now)) == 2
     assert [g.pk for g in games if _status(g.pk) == ACTIVE] == [games[2].pk]
     assert services.abandon_unattended(clock.now) == [games[2].pk]
+
+
+async def test_a_player_reopening_an_abandoned_table_is_offered_no_move(
+    app, players, clock, live_settings
+):
+    """The game is over for everyone: the reopened view shows the last position and no moves."""
+    live_settings.GAMES_ABANDON_MINUTES = 30
+    game = await sync_to_async(make_table)(players[:1], bots=3, seed="reopened-1")  # she deals
+    clock.advance(31 * MINUTE)
+    assert game.pk in await sync_to_async(_sweep)(clock)
+    alice = await join(app, game.pk, players[0])
+    match = await sync_to_async(match_for)(await sync_to_async(Game.objects.get)(pk=game.pk))
+    assert match.legal_actions(alice.seat)  # the position left her a move to make
+    assert alice.status == ABANDONED
+    assert alice.view["hand"] and alice.view["legal_actions"] == []
+    await alice.close()
