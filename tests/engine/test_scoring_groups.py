@@ -109,3 +109,18 @@ def test_bad_groups_are_named(tiles):
     """A group that is no set, pair or knitted group is refused with its tiles named."""
     with pytest.raises(NotationError, match="knitted"):
         meld(tiles)
+
+
+def test_all_pair_honours_with_the_discards_pair_laid_out():
+    """leagues.md §4: All Pair Honours completed by a discard, its last pair laid out exposed
+    as the discard made it, is the concealed hand it was: no `win.set` needs naming."""
+    laid = score("b1 b1 c9 c9 d1 d1 we we ws ws dr dr", [meld("dw dw")], ruleset=BMJA, seat=S,
+                 win="dw", source="discard")
+    held = score("b1 b1 c9 c9 d1 d1 we we ws ws dr dr dw dw", ruleset=BMJA, seat=S, win="dw",
+                 source="discard")
+    assert held.won and held.limit == "H3"
+    assert laid.won and (laid.limit, laid.total) == (held.limit, held.total)
+    # Another exposed pair (not the winning tile's) still spoils the concealed shape.
+    spoilt = score("b1 b1 c9 c9 d1 d1 we we ws ws dw dw", [meld("dr dr")], ruleset=BMJA, seat=S,
+                   win="dw", source="discard")
+    assert spoilt.limit != "H3"

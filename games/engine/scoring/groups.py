@@ -5,7 +5,8 @@ BMJA's knitted pairs and triples, and the set the winning tile completed (named 
 for a discard or robbed-kong win). Those groups are folded back into the concealed tiles: they
 are never declared sets. One laid out exposed still counts as exposed where a rule cares (a
 concealed hand, a concealed special shape), except the group the winning discard completed,
-which every win on a discard exposes anyway.
+which every win on a discard exposes anyway: the one `win.set` names or, with none named, an
+exposed pair holding the winning tile.
 """
 
 from __future__ import annotations
@@ -28,8 +29,12 @@ def fold_groups(melds: Sequence[Meld], win: WinInfo | None) -> LaidOut:
     tiles: list[int] = []
     exposed = False
     wanted = None
-    if win is not None and win.set and win.source not in SELF_DRAWN:
+    on_discard = win is not None and win.source not in SELF_DRAWN
+    if on_discard and win.set:
         wanted = tuple(sorted(win.set))
+    elif on_discard and any(m.kind == PAIR and m.exposed and win.tile in m.tiles for m in melds):
+        # No set named: an exposed pair holding the winning tile is the one the discard made.
+        wanted = (win.tile, win.tile)
     for meld in melds:
         if wanted is not None and tuple(sorted(meld.tiles)) == wanted and not meld.kong:
             wanted = None  # the winning tile's set: one group only
