@@ -99,10 +99,13 @@ def tournament_detail(request, tournament_id: int):
     entry = None
     if request.user.is_authenticated:
         entry = t.entries.filter(user=request.user).first()
+    final = t.status == FINISHED and bool(standings.rounds)
     context = {
         "t": t,
         "rounds": _rounds(t, set(standings.rounds), entry),
         "standings": standings,
+        "final": final,
+        "winners": _winners(standings) if final else [],
         "chart": mark_safe(chart),  # built from escaped names only
         "chart_rows": chart_rows,
         "entry": entry,
@@ -110,6 +113,11 @@ def tournament_detail(request, tournament_id: int):
         "points": t.table_points.replace(",", " / "),
     }
     return render(request, "games/tournament_detail.html", context)
+
+
+def _winners(standings) -> list[str]:
+    """Everyone placed first: players tied on every count share the win."""
+    return [r.name for r in standings.rows if r.rank == 1 and r.games]
 
 
 def tournament_status(request, tournament_id: int):

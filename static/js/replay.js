@@ -5,6 +5,7 @@ import { renderTable } from "./render/layout.js";
 import { proofHTML } from "./render/proof.js";
 import { expand, hashOf, index, parseHash } from "./replay/steps.js";
 import { moveListHTML, stepWords } from "./replay/moves.js";
+import { dealLabel } from "./replay/deals.js";
 
 const config = JSON.parse(document.getElementById("replay-config").textContent);
 const root = document.getElementById("table");
@@ -68,7 +69,7 @@ function ritualLog() {
 function controlsHTML() {
   const seats = [0, 1, 2, 3].map((s) => `<option value="${s}"${s === state.bottom ? " selected" : ""}>${esc(playerName(s))}</option>`).join("");
   const speeds = SPEEDS.map(([k]) => `<option value="${k}"${k === state.speed ? " selected" : ""}>${k}×</option>`).join("");
-  const deals = state.idx.deals.map((d) => `<option value="${d.index}">Deal ${d.number}</option>`).join("");
+  const deals = state.idx.deals.map((d) => `<option value="${d.index}">${esc(dealLabel(state.data, state.views, d, playerName))}</option>`).join("");
   const btn = (act, label, key, text) => `<button type="button" class="rc" data-rc="${act}" aria-label="${label}" title="${label} (${key})">${text}</button>`;
   return `<p class="rc-where" id="rc-where"></p>
     <p class="rc-caption" id="rc-caption" aria-live="polite"></p>
@@ -79,7 +80,7 @@ function controlsHTML() {
     </div>
     <div class="rc-options">
       <label>Speed <select data-rc="speed">${speeds}</select></label>
-      <label>Deal <select data-rc="deal">${deals}</select></label>
+      <label class="rc-deal">Deal <select data-rc="deal">${deals}</select></label>
       <label>Move <input data-rc="move" type="number" min="1" value="1" inputmode="numeric"></label>
       <label>At the bottom <select data-rc="bottom">${seats}</select></label>
       <a class="permalink" href="#" title="A link that opens the replay at this move">Link to this move</a>
@@ -109,9 +110,13 @@ function updateControls() {
 }
 
 // The wall face up: drawn once per deal, then each step only hides the tiles taken since.
+// A ruleset without a dead wall (Shanghai) shows the one wall only.
 function wallHTML(deal) {
-  return `<p class="muted">Live wall (<b class="wl-n"></b>), next tile first:</p><div class="wall-row live">${tilesHTML(deal.live)}</div>
-    <p class="muted">Dead wall (<b class="wd-n"></b>), loose tiles first:</p><div class="wall-row dead">${tilesHTML(deal.dead)}</div>`;
+  const first = wordsCtx.looseTiles ? "loose tiles first" : "next replacement first";
+  const dead = wordsCtx.deadWall
+    ? `<p class="muted">Dead wall (<b class="wd-n"></b>), ${first}:</p><div class="wall-row dead">${tilesHTML(deal.dead)}</div>`
+    : "";
+  return `<p class="muted">${wordsCtx.deadWall ? "Live wall" : "The wall"} (<b class="wl-n"></b>), next tile first:</p><div class="wall-row live">${tilesHTML(deal.live)}</div>${dead}`;
 }
 
 function updateWall(view) {
@@ -129,7 +134,8 @@ function updateWall(view) {
   const first = w.dead_drawn || 0;
   dead.forEach((el, i) => el.classList.toggle("gone", i < first || i >= first + w.dead));
   box.querySelector(".wl-n").textContent = String(Math.max(0, end - w.live_drawn));
-  box.querySelector(".wd-n").textContent = String(w.dead);
+  const deadCount = box.querySelector(".wd-n");
+  if (deadCount) deadCount.textContent = String(w.dead);
 }
 
 let lastProof = null;
@@ -308,6 +314,9 @@ async function start() {
   state.data = await response.json();
   state.views = expand(state.data.steps);
   state.idx = index(state.data);
+  const forms = (state.views[0].rituals && state.views[0].rituals.forms) || {};
+  wordsCtx.deadWall = forms.dead_wall_stacks !== 0;
+  wordsCtx.looseTiles = forms.loose_tiles !== false;
   wallBox.hidden = !state.data.reveal;
   // A finished game's wall is shown face up from the start where the screen has room for it.
   if (state.data.reveal && window.matchMedia("(min-width: 1100px) and (min-height: 700px)").matches) wallBox.open = true;

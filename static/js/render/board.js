@@ -143,12 +143,14 @@ function centreHTML(ctx) {
     ? `<div class="claim-tile" aria-hidden="true">${tileHTML(v.claim.tile, { cls: "big" })}
          <span>${v.claim.kind === "rob" ? "Robbable kong tile" : "Discard on offer"}</span></div>`
     : "";
+  // A ruleset without a dead wall (Shanghai) draws every tile from the one wall: no dead count.
+  const dead = w.dead_stacks !== 0;
   return `<div class="centre">
     <div class="round" title="Prevailing wind">${tileHTML(v.prevailing_wind, { cls: "wind-tile" })}
       <span><b>${windName(v.prevailing_wind)} round</b><br>Deal ${v.deal_number}</span></div>
-    <div class="counts"><span title="Tiles left in the live wall"><b data-live>${w.live ?? "?"}</b> live</span>
-      <span title="Tiles left in the dead wall (kong box)"><b>${w.dead ?? "?"}</b> dead</span></div>
-    <div class="wall-key" aria-hidden="true"><span><i class="sw live"></i>live</span><span><i class="sw dead"></i>dead wall</span><span><i class="sw next"></i>next draw</span></div>
+    <div class="counts"><span title="Tiles left in the live wall"><b data-live>${w.live ?? "?"}</b> ${dead ? "live" : "in the wall"}</span>
+      ${dead ? `<span title="Tiles left in the dead wall (kong box)"><b>${w.dead ?? "?"}</b> dead</span>` : ""}</div>
+    <div class="wall-key" aria-hidden="true">${dead ? '<span><i class="sw live"></i>live</span><span><i class="sw dead"></i>dead wall</span>' : ""}<span><i class="sw next"></i>next draw</span></div>
     <div class="dealer-line">Dealer: ${esc(dealer)}${v.east_streak ? ` (×${v.east_streak + 1})` : ""}</div>
     ${claim}
     ${feltRitualHTML(ctx)}

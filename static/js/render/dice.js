@@ -8,8 +8,9 @@ export function dieHTML(n) {
   return `<span class="die" role="img" aria-label="${n}">${pips}</span>`;
 }
 
+/** Two dice and their total; nothing for a throw not made (a one-throw break has no second). */
 export function throwHTML(pair) {
-  if (!pair) return "";
+  if (!pair || pair.length !== 2) return "";
   const [a, b] = pair;
   return `<span class="throw">${dieHTML(a)}${dieHTML(b)}<b class="total">= ${a + b}</b></span>`;
 }

@@ -2,6 +2,9 @@
 import { parseTiles, tileHTML, tileWords, esc } from "../tiles.js";
 import { EXCHANGE_COUNT, mayExchange } from "./exchange.js";
 
+// More tiles than a fourteen-tile hand holds: seed 002's sixteen (seventeen with a draw).
+const LONG = 14;
+
 export function handTiles(view) {
   const tiles = parseTiles(view.hand).map((t) => ({ t, drawn: false }));
   if (view.drawn) tiles.push({ t: view.drawn, drawn: true });
@@ -51,8 +54,10 @@ export function handHTML(ctx) {
     ? `Your hand: choose ${EXCHANGE_COUNT} tiles to pass (arrow keys, then Enter)`
     : canDiscard ? "Your hand: choose a tile to discard (arrow keys, then Enter)" : "Your hand";
   const mode = choosing ? " to-exchange" : canDiscard ? " to-discard" : "";
-  return `<div class="hand${mode}" role="toolbar" aria-label="${esc(hint)}"
-    aria-orientation="horizontal">${buttons}</div>`;
+  // The tiles' size follows their number (table.css); a sixteen-tile hand may take two rows.
+  const long = tiles.length > LONG ? " long" : "";
+  return `<div class="hand${mode}${long}" role="toolbar" aria-label="${esc(hint)}"
+    aria-orientation="horizontal" style="--n:${tiles.length}">${buttons}</div>`;
 }
 
 /** Which places of the hand hold the tiles just received in an exchange (one per copy). */

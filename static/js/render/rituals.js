@@ -16,7 +16,7 @@ function ordinal(n) {
 
 function dealtWindsHTML(ctx, s) {
   const names = (s.seat_of_chair || []).map((seat) => esc(ctx.playerName(seat)));
-  return `<li><b>Seats.</b> The four wind tiles were shuffled face down and dealt (seed 001):
+  return `<li><b>Seats.</b> The four wind tiles were shuffled face down and dealt:
       ${names.join(", ")} sit by the winds they were dealt.</li>`;
 }
 
@@ -58,6 +58,11 @@ function breakHTML(ctx, b, f) {
     count = `${opening} ${throwHTML(b.dealer_throw)}: counting ${first} from East lands on ${possessive(breaker)} wall.
       ${subject(breaker, true)} threw ${throwHTML(b.breaker_throw)}: ${first} + ${
         b.breaker_throw[0] + b.breaker_throw[1]} = <b>${b.total}</b>.`;
+  } else if (b.recast) {
+    // 004 §2.4: no new throw; the first dealer counts the cast that made him dealer.
+    const who = dealer === YOU ? "You deal, and counted" : `The dealer, ${dealer}, counted`;
+    count = `${who} the throw that chose the first dealer, ${throwHTML(b.dealer_throw)}:
+      <b>${b.total}</b> stacks along ${possessive(breaker)} own wall.`;
   } else if (b.breaker === b.dealer) {
     count = `${opening} ${throwHTML(b.dealer_throw)} and counted <b>${b.total}</b> stacks
       along ${possessive(breaker)} own wall.`;

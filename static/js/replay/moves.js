@@ -1,13 +1,16 @@
 // The move list: each step in words with its tiles, grouped by deal.
 import { esc, parseTiles, tileWords, tilesHTML } from "../tiles.js";
 import { eventWords } from "../words.js";
+import { dealOutcome } from "./deals.js";
 
 // Words for what only a review shows (a drawn tile, the tiles of a block), else the live words.
 function words(e, ctx) {
   const who = (s) => ctx.seatName(s);
   const you = (s) => s === ctx.view?.viewer;
   if (e.type === "draw" && e.tile) {
-    const from = e.replacement ? " as a replacement" : e.source === "dead_wall" ? " from the dead wall" : "";
+    // Without a dead wall (Shanghai) a replacement comes from the tail of the one wall.
+    const tail = ctx.deadWall === false ? " from the tail of the wall" : " from the dead wall";
+    const from = e.replacement ? " as a replacement" : e.source === "dead_wall" ? tail : "";
     return `${who(e.seat)} draw${you(e.seat) ? "" : "s"} ${tileWords(e.tile)}${from}.`;
   }
   if (e.type === "deal_block") return `${who(e.seat)} take${you(e.seat) ? "" : "s"} ${e.count} tile${e.count > 1 ? "s" : ""}.`;
@@ -47,7 +50,7 @@ export function moveListHTML(data, idx, ctx, open) {
           tiles.length ? `<span class="mt" aria-hidden="true">${tilesHTML(tiles.slice(0, 4), { title: false })}</span>` : ""}</a></li>`);
       }
       const scored = data.steps[d.last].e.find((e) => e.type === "deal_scored");
-      const outcome = scored ? (scored.winner == null ? "draw" : `${esc(ctx.playerName(scored.winner))} won`) : "in play";
+      const outcome = esc(dealOutcome(data, d, ctx.playerName));
       const list = d.index === open ? `<ol>${items.join("")}</ol>` : "";
       return `<section class="deal-moves${d.index === open ? " open" : ""}" data-deal="${d.index}"><h3><a href="#d${d.index + 1}m1"${
         d.index === open ? ' aria-current="true"' : ""}>Deal ${d.number}</a>
