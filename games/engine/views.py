@@ -82,6 +82,7 @@ def public_view(match: Match) -> dict[str, Any]:
         "version": match.version,
         "ruleset": match.ruleset.name,
         "ruleset_title": match.ruleset.title,
+        "scoring": match.ruleset.scoring,  # the score sheet words faan as faan ("hongkong")
         "phase": match.phase,
         "viewer": None,
         "prevailing_wind": WIND_TOKENS[deal.prevailing_wind],
@@ -101,6 +102,9 @@ def public_view(match: Match) -> dict[str, Any]:
             "seating": match.seating.to_json(),
             "break": deal.brk.to_json(),
             "forms": ritual_forms(match.ruleset),
+            **({"first_dealer": {"thrower": 0, "dice": list(match.first_dealer_throw),
+                                 "dealer": match.state.first_dealer}}
+               if match.first_dealer_throw else {}),
         },
         # In a window everyone but the discarder is shown as waiting until it closes: who has
         # answered already would hint at who had nothing to claim.

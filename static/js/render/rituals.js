@@ -20,8 +20,34 @@ function dealtWindsHTML(ctx, s) {
       ${names.join(", ")} sit by the winds they were dealt.</li>`;
 }
 
+// 004 §2.1: one cast counts to who takes the top wind tile of the stack; the rest follow.
+function windStackHTML(ctx, s) {
+  const chairName = (c) => esc(ctx.playerName(s.seat_of_chair[c]));
+  const caster = chairName(s.thrower ?? 0);
+  const picker = chairName(s.picker);
+  const order = [0, 1, 2, 3].map((k) => chairName((s.picker + k) % 4));
+  const winds = (s.stack || []).map((w) => esc(tileWords(w)));
+  const took = order.map((name, k) => `${name} ${winds[k]}`).join(", ");
+  return `<li><b>Seats.</b> The four wind tiles lay shuffled in a stack. ${subject(caster, true)}
+      threw ${throwHTML(s.throw)}: counting ${s.total} round the table, ${subject(picker)}
+      ${verb(picker, "take", "takes")} the top tile and the others the next in turn (${took}).
+      Everyone sits by the wind they took.</li>`;
+}
+
+// 004 §2.3: the East-wind holder casts and counts round the table to the first dealer.
+function firstDealerHTML(ctx, d) {
+  if (!d || !d.dice) return "";
+  const east = esc(ctx.playerName(d.thrower));
+  const dealer = esc(ctx.playerName(d.dealer));
+  const total = d.dice[0] + d.dice[1];
+  return `<li><b>The first dealer.</b> ${subject(east, true)}, holding the East wind,
+      threw ${throwHTML(d.dice)}: counting ${total} round the table from East,
+      ${subject(dealer)} ${verb(dealer, "deal", "deals")} first.</li>`;
+}
+
 function seatingHTML(ctx, s) {
   if (s && s.form === "dealt_winds") return dealtWindsHTML(ctx, s);
+  if (s && s.form === "wind_stack") return windStackHTML(ctx, s);
   if (!s || !s.first_throw) return "";
   const chairName = (c) => {
     const seat = s.seat_of_chair ? s.seat_of_chair[c] : c;
@@ -120,7 +146,8 @@ export function ritualsHTML(ctx) {
   const r = ctx.view.rituals || {};
   const log = ctx.ritualLog || {};
   const f = { hand_size: 13, dead_wall_stacks: 7, loose_tiles: true, ...(r.forms || {}) };
-  const seating = ctx.view.deal_number === 1 ? seatingHTML(ctx, r.seating) : "";
+  const seating = ctx.view.deal_number === 1
+    ? seatingHTML(ctx, r.seating) + firstDealerHTML(ctx, r.first_dealer) : "";
   return `<aside class="rituals" id="rituals" aria-label="Rituals of this deal">
     <header><h2>Deal ${ctx.view.deal_number}: the rituals</h2>
       <button type="button" class="close" data-act="hide-rituals" aria-label="Hide the rituals">×</button></header>
