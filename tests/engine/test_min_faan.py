@@ -1,6 +1,7 @@
 """A Hong Kong table's minimum to go out (`min_faan`: most tables ask 3 faan, some 1; the
 cantonese preset asks 3): a complete hand worth less is not a win, refused with its worth, and
-every win the deal allows is one the scoring pays at or above the minimum."""
+every win the deal allows is one the scoring pays at or above the minimum. Faan from the bonus
+tiles count in the score but not toward the minimum (the flowers are luck, not a hand)."""
 
 import pytest
 
@@ -9,6 +10,7 @@ from games.engine import bots
 from games.engine.errors import IllegalAction
 from games.engine.match import Match
 from games.engine.ruleset import PRESETS
+from games.engine.scoring.hongkong import BONUS_FAAN
 
 from .scripted import scripted_deal
 from .util import act, discard_drawn, pass_all
@@ -35,16 +37,18 @@ def to_west_discard(deal):
     act(deal, 2, A.DISCARD, "ww")
 
 
-# Concealed (1) and no flowers (1): 2 faan. With a dragon pung (1) instead of a simple one: 3.
-TWO_FAAN = "b1 b2 b3 c4 c5 c6 d7 d8 d9 b5 b5 b5 ww"
-THREE_FAAN = "b1 b2 b3 c4 c5 c6 d7 d8 d9 dr dr dr ww"
+# Concealed (1), a dragon pung (1) and no flowers (1, which does not count toward the
+# minimum): 2 faan toward it. Mixed one suit (3) with the same: 5.
+TWO_FAAN = "b1 b2 b3 c4 c5 c6 d7 d8 d9 dr dr dr ww"
+FIVE_FAAN = "b1 b2 b3 b4 b5 b6 b7 b8 b9 dr dr dr ww"
 
 
 def test_a_hand_below_the_minimum_is_not_a_win():
     deal = scripted_deal(hands(TWO_FAAN), ruleset=CANTONESE)
     to_west_discard(deal)
     assert A.WIN not in {a.type for a in deal.legal_actions(1)}
-    with pytest.raises(IllegalAction, match="worth 2 faan and this table asks 3 to go out"):
+    with pytest.raises(IllegalAction,
+                       match="worth 2 faan without its flowers, and this table asks 3 to go out"):
         act(deal, 1, A.WIN)
     open_table = scripted_deal(hands(TWO_FAAN), ruleset=CANTONESE.replace(min_faan=0))
     to_west_discard(open_table)
@@ -52,7 +56,7 @@ def test_a_hand_below_the_minimum_is_not_a_win():
 
 
 def test_a_hand_at_the_minimum_goes_out():
-    deal = scripted_deal(hands(THREE_FAAN), ruleset=CANTONESE)
+    deal = scripted_deal(hands(FIVE_FAAN), ruleset=CANTONESE)
     to_west_discard(deal)
     act(deal, 1, A.WIN)
     pass_all(deal)
@@ -73,6 +77,7 @@ def test_every_win_allowed_is_paid_at_or_above_the_minimum(minimum):
             if deal.result.winner is None:
                 continue
             score = deal.hands[deal.result.winner]["score"]
-            assert score["limit"] is not None or score["doubles"] >= minimum, score
+            bonus = sum(i.get("doubles", 0) for i in score["items"] if i["rule"] in BONUS_FAAN)
+            assert score["limit"] is not None or score["doubles"] - bonus >= minimum, score
             wins += 1
     assert wins > 3

@@ -91,8 +91,8 @@ def why_illegal(deal: DealState, action: Action) -> str:
             tile, source = deal.winning_tile(action.seat), deal.last_source or "wall"
         faan = deal.short_of_minimum(action.seat, counts, tile, source, deal.window_from)
         if faan is not None:
-            return (f"your hand is worth {faan} faan and this table asks {deal.ruleset.min_faan} "
-                    "to go out")
+            return (f"your hand is worth {faan} faan without its flowers, and this table asks "
+                    f"{deal.ruleset.min_faan} to go out")
         return "your hand is not complete"
     if kind in (A.CONCEALED_KONG, A.PROMOTE_KONG):
         if deal.phase != PLAY and deal.phase != INITIAL_KONG:

@@ -16,6 +16,7 @@ from ..phases import CLAIM, EXCHANGE, INITIAL_KONG, OVER, PLAY, ROB
 from ..rituals import WallBreak
 from ..ruleset import Ruleset
 from ..scoring import score_hand
+from ..scoring.hongkong import BONUS_FAAN
 from ..scoring.types import win_info
 from ..tiles import WIND_TOKENS, format_tiles
 from ..wall import Wall
@@ -198,8 +199,9 @@ class DealState:
 
     def short_of_minimum(self, seat: int, counts: list[int], tile: int, source: str,
                          discarder: int | None = None) -> int | None:
-        """The faan of this winning hand if it is below the table's minimum to go out (Hong
-        Kong tables ask 1 or 3), else None. Scored as the deal's end will score it."""
+        """The faan of this winning hand, the bonus tiles' aside, if it is below the table's
+        minimum to go out (Hong Kong tables ask 1 or 3), else None. Scored as the deal's end
+        will score it."""
         rs = self.ruleset
         if not rs.min_faan or rs.scoring != "hongkong":
             return None
@@ -209,9 +211,10 @@ class DealState:
             bonus=list(st.bonus), seat_wind=self.wind_of(seat),
             prevailing_wind=self.prevailing_wind,
             win=win_info(self.win_result(seat, tile, source, discarder)))
-        if score.limit is not None or score.doubles >= rs.min_faan:
+        if score.limit is not None:
             return None
-        return score.doubles
+        faan = score.doubles - sum(i.value for i in score.items if i.rule in BONUS_FAAN)
+        return faan if faan < rs.min_faan else None
 
     def chow_allowed(self, seat: int) -> bool:
         """Whether the ruleset's limit on chows (none in a Goulash) leaves `seat` another."""

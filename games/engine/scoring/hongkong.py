@@ -43,6 +43,9 @@ FAAN: dict[str, tuple[str, int]] = {
     "HK18": ("Win on a kong replacement", 1),
     "HK19": ("Robbing a kong", 1),
 }
+# Faan from the bonus tiles: they count in the score but not toward a table's minimum to go
+# out ("bonus tiles ... are not included in the minimum faan", Wikipedia, Mahjong: Scoring).
+BONUS_FAAN = ("HK14", "HK15", "HK16")
 # Limit hands (13 faan, so the ceiling): classical codes where the hand is the same.
 LIMIT_NAMES: dict[str, str] = {
     "L1": "Heavenly hand",
