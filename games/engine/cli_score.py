@@ -83,8 +83,10 @@ def waits_request(data: dict[str, Any]) -> dict[str, Any]:
     check_tiles(concealed, melds, [])
     size = complete_size(ruleset, melds) - 1
     if len(concealed) != size:
-        raise NotationError(f"a calling hand with {len(melds)} declared set(s) holds {size} "
-                            f"tiles, not {len(concealed)}")
+        sets = f"{len(melds)} declared set{'' if len(melds) == 1 else 's'}"
+        raise NotationError(f"a calling hand with {sets} holds {size} tiles, not "
+                            f"{len(concealed)}: a complete hand of this ruleset has "
+                            f"{ruleset.hand_size + 1} (a declared set counts as three)")
     counts = [0] * NUM_PLAYING_KINDS
     for t in concealed:
         counts[t] += 1

@@ -16,9 +16,10 @@ from django.shortcuts import render
 
 from games.engine.cli_score import score_request, waits_request
 from games.engine.errors import EngineError, NotationError
-from games.engine.ruleset import DEFAULT_RULESET, PRESETS
+from games.engine.ruleset import DEFAULT_RULESET, PRESETS, get_ruleset
 from games.engine.tiles import format_tiles, parse_tile, parse_tiles, tile_words
 
+NUMBERS = {4: "four", 5: "five"}
 MELD_KINDS = {"exposed", "concealed", "claimed", "promoted"}
 FLAGS = {"last": "last_tile", "call": "original_call", "blessing": "blessing", "kong": "kong_on_kong"}
 
@@ -66,10 +67,39 @@ def hand_request(query) -> dict[str, Any]:
     return data
 
 
+def _declared(data: dict[str, Any]) -> int:
+    """Declared sets: a kong counts as one set, as a pung does."""
+    return sum(1 for m in data["melds"] if len(m["tiles"].split()) >= 3)
+
+
+def size_error(data: dict[str, Any]) -> str | None:
+    """What a complete hand of this ruleset needs, if the concealed tiles are not that many."""
+    rs = get_ruleset(data["ruleset"])
+    declared = _declared(data)
+    size = rs.hand_size + 1 - 3 * declared
+    held = len(parse_tiles(data["concealed"]))
+    want = size if data["win"] else size - 1
+    if held == want:
+        return None
+    sets = NUMBERS.get((rs.hand_size - 1) // 3, str((rs.hand_size - 1) // 3))
+    whole = (f"{rs.title}: a complete hand is {sets} sets and a pair, {rs.hand_size + 1} tiles "
+             "(a kong counts as a set of three)")
+    sets_held = plural(declared, "declared set") if declared else "no declared set"
+    if data["win"]:
+        return (f"{whole}. With {sets_held}, the concealed hand holds {plural(want, 'tile')}, "
+                f"the winning tile included; this one holds {held}.")
+    return (f"{whole}. A hand that did not go out is one tile short: with {sets_held}, "
+            f"{plural(want, 'concealed tile')}; this one holds {held}.")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _waiting_hand(data: dict[str, Any]) -> dict[str, Any] | None:
     """The hand before its last tile: the concealed tiles less the winning one, if complete."""
     concealed = parse_tiles(data["concealed"])
-    size = 13 - 3 * len(data["melds"])
+    size = get_ruleset(data["ruleset"]).hand_size - 3 * _declared(data)
     win = data["win"]
     if len(concealed) == size + 1 and win:
         tile = parse_tiles(win["tile"])[0]
@@ -81,14 +111,22 @@ def _waiting_hand(data: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def score(request: HttpRequest) -> JsonResponse:
+    """A hand that cannot be read or scored is answered 200 with an `error`, so that typing in
+    the page never logs a failed request; only a non-GET is refused (405)."""
+    if request.method != "GET":
+        return JsonResponse({"error": "use GET"}, status=405)
     try:
         data = hand_request(request.GET)
+        error = size_error(data)
+        if error:
+            return JsonResponse({"error": error})
         result = score_request(data)
         calling = _waiting_hand(data)
         waits = waits_request(calling)["waits"] if calling else None
     except (EngineError, ValueError, TypeError) as exc:
-        return JsonResponse({"error": str(exc)}, status=400)
-    return JsonResponse({"score": result, "waits": waits, "hand": data})
+        return JsonResponse({"error": str(exc)})
+    return JsonResponse({"score": result, "waits": waits, "hand": data,
+                         "scoring": get_ruleset(data["ruleset"]).scoring})
 
 
 PALETTE = [

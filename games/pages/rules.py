@@ -7,38 +7,68 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.engine.ruleset import DEFAULT_RULESET, PRESETS, Ruleset
-from games.engine.scoring.tables import NAMES
+from games.engine.scoring.glossary import HONGKONG, anchor, family
+from games.engine.scoring.hongkong import LIMIT_NAMES
+from games.engine.scoring.tables import rule_name
 
 
 def _yes(flag: bool, yes: str, no: str) -> str:
     return yes if flag else no
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _dead_wall(rs: Ruleset) -> str:
+    if not rs.dead_wall_size:
+        return ("There is no dead wall: every tile can be drawn, and loose tiles come from the "
+                "tail of the wall.")
+    loose = " and the two loose tiles" if rs.loose_tiles else ""
+    return (f"The dead wall holds {plural(rs.dead_wall_size, 'tile')} "
+            f"({plural(rs.dead_wall_stacks, 'stack')}{loose}); "
+            + _yes(rs.dead_wall_replenish,
+                   "it is topped up from the live wall's tail after each loose tile.",
+                   "it is not topped up, so it can run out."))
+
+
+def _going_out(rs: Ruleset) -> str:
+    if rs.scoring == "hongkong":
+        base = rs.mahjong_points
+        return (f"Only the winner scores, in faan: each faan doubles the hand's worth (1 faan → "
+                f"{plural(base << 1, 'point')}, 3 faan → {plural(base << 3, 'point')}), up to "
+                f"{plural(rs.limit, 'point')}.")
+    return (f"Going out scores {plural(rs.mahjong_points, 'point')}; a hand is worth at most "
+            f"{plural(rs.limit, 'point')}.")
+
+
+def _replacement(rs: Ruleset) -> str:
+    if rs.bonus_replacement != "dead_wall":
+        return "the open end of the live wall."
+    return "the dead wall." if rs.dead_wall_size else "the tail of the wall."
+
+
 def describe(rs: Ruleset) -> list[str]:
     """The ruleset's settings as sentences a player reads."""
-    dead = rs.dead_wall_size
     lines = [
         f"{rs.tile_count} tiles: walls of {rs.wall_stacks_per_side} stacks of two"
         + _yes(rs.bonus_tiles, ", flowers and seasons included.", ", no flowers or seasons."),
-        f"The dead wall holds {dead} tiles ({rs.dead_wall_stacks} stacks and the two loose tiles); "
-        + _yes(rs.dead_wall_replenish, "it is topped up from the live wall's tail after each loose tile.",
-               "it is not topped up, so it can run out."),
-        "A flower or season is replaced from "
-        + _yes(rs.bonus_replacement == "dead_wall", "the dead wall.", "the open end of the live wall."),
+        _dead_wall(rs),
+        "A flower or season is replaced from " + _replacement(rs),
         f"Dealt: {rs.hand_size} tiles each, {rs.hand_size + 1} to the dealer.",
         _yes(rs.max_chows is None, "Any number of chows.",
-             f"At most {rs.max_chows} chow in a winning hand."),
+             f"At most {plural(rs.max_chows or 0, 'chow')} in a winning hand."),
         _yes(rs.original_call, "An Original Call may be declared after the first discard.",
              "No Original Call."),
     ]
     if rs.must_declare_calling:
         lines.append("A calling hand must be declared (\"fishing\").")
     lines += [
-        f"{rs.rounds} round{'s' if rs.rounds != 1 else ''} of at least four deals; each player starts with "
-        f"{rs.starting_points:,} points.",
+        f"{plural(rs.rounds, 'round')} of at least four deals; each player starts with "
+        f"{plural(rs.starting_points, 'point')}.",
         _yes(rs.dealer_keeps_on_draw, "The dealer keeps the deal after a win or a draw.",
              "The dealer keeps the deal after a win only."),
-        f"Going out scores {rs.mahjong_points} points; a hand is worth at most {rs.limit:,}.",
+        _going_out(rs),
         _yes(rs.east_doubles, "East pays and receives double.", "East pays and receives the same."),
         _yes(rs.losers_settle, "The losers also settle their scores among themselves.",
              "Only the winner is paid."),
@@ -46,11 +76,19 @@ def describe(rs: Ruleset) -> list[str]:
     if rs.cannon_rule:
         lines.append("The cannon rule: a player whose dangerous discard lets another go out pays "
                      "for all the losers.")
-    if rs.east_consecutive_win_limit:
+    if rs.east_consecutive_win_limit and rs.scoring != "hongkong":  # no such limit in faan
         lines.append(f"East winning {rs.east_consecutive_win_limit} deals in a row scores the limit.")
     if rs.penalties:
-        lines.append(f"Penalties: a false Mah Jong costs {rs.penalty_false_mahjong} points.")
+        lines.append(f"Penalties: a false Mah Jong costs {plural(rs.penalty_false_mahjong, 'point')}.")
     return lines
+
+
+def limits(rs: Ruleset) -> list[tuple[str, str]]:
+    """The ruleset's limit hands as (glossary anchor, name)."""
+    fam = family(rs)
+    if fam == HONGKONG:
+        return [(anchor(fam, code), name) for code, name in LIMIT_NAMES.items()]
+    return [(anchor(fam, code), rule_name(rs, code)) for code in rs.limit_hands]
 
 
 def page(request: HttpRequest) -> HttpResponse:
@@ -60,7 +98,8 @@ def page(request: HttpRequest) -> HttpResponse:
             "title": rs.title,
             "default": name == DEFAULT_RULESET,
             "lines": describe(rs),
-            "limits": [(code, NAMES.get(code, code)) for code in rs.limit_hands],
+            "limits": limits(rs),
+            "scoring": family(rs),
         }
         for name, rs in PRESETS.items()
     ]

@@ -37,17 +37,22 @@ function previews() {
 
 const isTile = (t) => /^([bcd][1-9]|w[eswn]|d[rgw]|[fs][1-4])$/.test(t);
 
+const faanWords = (s) => (s.limit ? "a limit hand" : `${s.doubles} faan`);
+
 function itemsHTML(data) {
   const s = data.score;
+  const faan = data.scoring === "hongkong";
+  const points = `<b>${esc(s.total)}</b> point${s.total === 1 ? "" : "s"}`;
   const head = s.won
-    ? `<p class="verdict">Mahjong: <b>${esc(s.total)}</b> points</p>`
-    : `<p class="verdict">${data.hand.win ? "Not a winning hand" : "A hand that did not go out"}: <b>${esc(s.total)}</b> points</p>`;
+    ? `<p class="verdict">Mahjong: ${faan ? `${esc(faanWords(s))} → ` : ""}${points}</p>`
+    : `<p class="verdict">${data.hand.win ? "Not a winning hand" : "A hand that did not go out"}: ${points}</p>`;
   const waits = data.waits == null ? ""
     : parseTiles(data.waits).length
       ? `<p class="waits">Before its last tile the hand waits on ${tilesHTML(data.waits, { cls: "mini" })}
           <span class="sr-only">${esc(parseTiles(data.waits).map(tileWords).join(", "))}</span></p>`
       : '<p class="waits">Before its last tile the hand waits on nothing: it is not calling.</p>';
-  return `${head}${scoreHTML(s)}${waits}`;
+  // The glossary opens in this tab: the hand is in the address, so Back brings it back.
+  return `${head}${scoreHTML(s, { scoring: data.scoring, newTab: false })}${waits}`;
 }
 
 let asked = 0;
@@ -68,7 +73,7 @@ async function update(push = true) {
     ? `<p class="calc-error" role="alert">${esc(data.error)}</p>`
     : itemsHTML(data);
   totalBar.hidden = false;
-  totalBar.textContent = data.error ? "The hand cannot be read: see why" : `${data.score.won ? "Mahjong" : "Hand"}: ${data.score.total} points · the items`;
+  totalBar.textContent = data.error ? "The hand cannot be scored: see why" : `${data.score.won ? "Mahjong" : "Hand"}: ${data.score.total} point${data.score.total === 1 ? "" : "s"} · the items`;
 }
 
 form.addEventListener("input", () => update());

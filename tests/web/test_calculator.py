@@ -56,9 +56,39 @@ def test_ruleset_changes_the_score(client):
     ({**E1, "seat": "up"}, "seat_wind"),
 ])
 def test_bad_input_gets_a_clear_error(client, query, words):
+    """Answered 200 with an error, so that the page's typing never logs a failed request."""
     res = _get(client, **query)
-    assert res.status_code == 400
+    assert res.status_code == 200
+    assert words in res.json()["error"] and "score" not in res.json()
+
+
+@pytest.mark.parametrize("query,words", [
+    ({"ruleset": "sixteen-tile", "hand": "b1 b1 b1 b2 b3 b4 c5 c6 c7 d2 d2 d2 dr dr", "win": "dr"},
+     "Sixteen-tile: a complete hand is five sets and a pair, 17 tiles"),
+    ({**E1, "hand": "dg dg dg d5 d5 d5 b3 b4 b5 we we b7 b8 b9"},
+     "With 1 declared set, the concealed hand holds 11 tiles, the winning tile included; this one "
+     "holds 14"),
+    ({"hand": "b1 b1 b1 b2 b3 b4 c5 c6 c7 d2 d2 d2 dr dr"},
+     "A hand that did not go out is one tile short: with no declared set, 13 concealed tiles"),
+])
+def test_a_hand_of_the_wrong_size_is_told_what_the_ruleset_needs(client, query, words):
+    res = _get(client, **query)
+    assert res.status_code == 200
     assert words in res.json()["error"]
+
+
+def test_a_sixteen_tile_hand_scores_with_its_waits(client):
+    """Seed 002: five sets and a pair, 17 tiles; the waits are worked out for that size too."""
+    data = _get(client, ruleset="sixteen-tile", hand="b1 b1 b1 b2 b3 b4 c5 c6 c7 d2 d2 d2 dr dr "
+                "b7 b8 b9", win="dr").json()
+    assert data["score"]["won"] is True and data["waits"] == "dr"
+
+
+def test_a_faan_ruleset_says_so(client):
+    data = _get(client, ruleset="cantonese", hand="b1 b1 b1 b2 b3 b4 c5 c6 c7 d2 d2 d2 dr dr",
+                win="dr").json()
+    assert data["scoring"] == "hongkong"
+    assert _get(client, **E1).json()["scoring"] == "classical"
 
 
 def test_the_page_is_filled_in_from_a_shared_link(client):

@@ -77,28 +77,61 @@ function arrangementHTML(ctx, hand, deal) {
   return `${special}<ul class="melds proof-sets">${sets}${restHTML}${bonus}</ul>`;
 }
 
-/** A score's lines: rule code, name, points or doubles or limit; then the sum. */
-export function scoreHTML(score) {
+const GLOSSARY = "/rules/scoring/";
+
+/** The glossary entry of a rule code: "#P1", or "#hongkong-HK4" for the faan table. */
+export function glossaryHref(code, scoring) {
+  return `${GLOSSARY}#${scoring === "hongkong" ? "hongkong-" : ""}${encodeURIComponent(code)}`;
+}
+
+function ruleLink(code, opts) {
+  if (!code) return "";
+  const tab = opts.newTab === false ? "" : ' target="_blank" rel="noopener"';
+  return `<a class="rule-link" href="${esc(glossaryHref(code, opts.scoring))}"${tab} title="${esc(code)} in the scoring glossary${opts.newTab === false ? "" : " (opens in a new tab)"}">${esc(code)}</a>`;
+}
+
+const num = (n) => (typeof n === "number" ? n.toLocaleString("en") : esc(n));
+const plural = (n, word) => `${num(n)} ${word}${n === 1 ? "" : "s"}`;
+
+/** A score's lines: rule code (a link to its glossary entry), name, points or doubles (faan
+ * under the Hong Kong table) or limit; then the sum. opts: {scoring, newTab}. */
+export function scoreHTML(score, opts = {}) {
   if (!score) return "";
+  const faan = opts.scoring === "hongkong";
+  const reason = score.reason ? `<p class="muted">${esc(score.reason)}</p>` : "";
+  if (faan && !score.won && !(score.items || []).length) {
+    return `${reason}<p class="muted no-score">Only the winner scores in this game.</p>`;
+  }
   const rows = (score.items || [])
-    .map((it) => `<tr${it.limit != null ? ' class="limit"' : ""}><td class="rule">${esc(it.rule || "")}</td><td>${esc(it.name)}</td>
-      <td class="num">${it.points != null ? esc(it.points) : it.limit != null ? `limit ${esc(it.limit)}` : ""}</td>
-      <td class="num">${it.doubles != null ? `×2<sup>${esc(it.doubles)}</sup>` : ""}</td></tr>`)
+    .map((it) => `<tr${it.limit != null ? ' class="limit"' : ""}><td class="rule">${ruleLink(it.rule, opts)}</td><td>${esc(it.name)}</td>
+      <td class="num">${it.points != null ? esc(it.points) : it.limit != null ? `limit ${num(it.limit)}` : ""}</td>
+      <td class="num">${it.doubles != null ? (faan ? esc(it.doubles) : `×2<sup>${esc(it.doubles)}</sup>`) : ""}</td></tr>`)
     .join("");
   const base = score.points ?? 0;
   const dbl = score.doubles ?? 0;
-  const sum = score.limit
-    ? `Limit hand${typeof score.limit === "string" ? ` (${esc(score.limit)})` : ""} = <b>${esc(score.total)}</b>`
-    : `${esc(base)} points${dbl ? ` × 2<sup>${esc(dbl)}</sup>` : ""} = <b>${esc(score.total)}</b>`;
-  const reason = score.reason ? `<p class="muted">${esc(score.reason)}</p>` : "";
+  const capped = (score.items || []).some((it) => it.rule === "CAP");
+  let sum;
+  if (score.limit) {
+    sum = `Limit hand${typeof score.limit === "string" ? ` (${esc(score.limit)})` : ""} = <b>${plural(score.total, "point")}</b>`;
+  } else if (faan) {
+    sum = `${esc(dbl)} faan → <b>${plural(score.total, "point")}</b>${capped ? " (the limit)" : ""}`;
+  } else {
+    sum = `${plural(base, "point")}${dbl ? ` × 2<sup>${esc(dbl)}</sup>` : ""} = <b>${num(score.total)}</b>`;
+  }
   return `${reason}<table class="score"><thead><tr><th scope="col">Rule</th><th scope="col">For</th>
-      <th scope="col" class="num">Points</th><th scope="col" class="num">Doubles</th></tr></thead>
+      <th scope="col" class="num">Points</th><th scope="col" class="num">${faan ? "Faan" : "Doubles"}</th></tr></thead>
     <tbody>${rows || '<tr><td></td><td colspan="3">Nothing scores</td></tr>'}</tbody>
     <tfoot><tr><td></td><td colspan="3">${sum}</td></tr></tfoot></table>`;
 }
 
+/** "South goes out", "You go out". */
+export function goesOut(ctx, seat) {
+  const you = seat === (ctx.viewer ?? ctx.view?.viewer);
+  return `${esc(ctx.playerName(seat))} ${you ? "go" : "goes"} out`;
+}
+
 /** One hand of a finished deal: its sets and pair, the winning tile and how it came, its score. */
-export function handProofHTML(ctx, hand, deal) {
+export function handProofHTML(ctx, hand, deal, opts = {}) {
   const won = hand.seat === deal.winner;
   const name = ctx.playerName(hand.seat);
   const wind = hand.wind || ctx.view?.seats?.[hand.seat]?.wind;
@@ -106,7 +139,7 @@ export function handProofHTML(ctx, hand, deal) {
     <h3>${esc(name)} <span class="wind-name">·&nbsp;${windName(wind)}</span>${won ? ' <span class="badge win">Mahjong</span>' : ""}</h3>
     ${arrangementHTML(ctx, hand, deal)}
     ${won ? `<p class="how-won">${winningTileWords(ctx, deal.result)}</p>` : ""}
-    ${scoreHTML(hand.score)}
+    ${scoreHTML(hand.score, { scoring: ctx.view?.scoring, ...opts })}
   </article>`;
 }
 
@@ -128,7 +161,7 @@ export function proofHTML(ctx, deal) {
   const winner = deal.winner;
   const title = winner == null
     ? `Deal ${esc(deal.number)}: a draw (${esc(deal.result?.reason || "wash-out")})`
-    : `Deal ${esc(deal.number)}: ${esc(ctx.playerName(winner))} goes out ${HOW[deal.how] || ""}`;
+    : `Deal ${esc(deal.number)}: ${goesOut(ctx, winner)} ${HOW[deal.how] || ""}`;
   const hands = (deal.hands || []).map((h) => handProofHTML(ctx, h, deal)).join("");
   return `<section class="proof" aria-label="Scoring proof of deal ${esc(deal.number)}">
     <h2>${title}</h2>

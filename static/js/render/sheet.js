@@ -1,7 +1,7 @@
 // End of a deal: every hand revealed, each score itemised as the engine explained it, the
 // payments between every pair of players and the running totals. End of game: the standings.
 import { esc } from "../tiles.js";
-import { HOW, handProofHTML } from "./proof.js";
+import { HOW, goesOut, handProofHTML } from "./proof.js";
 import { gameOverHTML } from "./gameover.js";
 
 // The calculator draws a score the same way.
@@ -37,8 +37,9 @@ export function sheetHTML(ctx) {
   const winner = d.winner;
   const title = winner == null
     ? `Deal ${esc(d.number ?? v.deal_number)}: a draw (wash-out)`
-    : `Deal ${esc(d.number ?? "")}: ${esc(ctx.playerName(winner))} goes out ${HOW[d.how] || ""}`;
-  const hands = (d.hands || []).map((h) => handProofHTML(ctx, h, d)).join("");
+    : `Deal ${esc(d.number ?? "")}: ${goesOut(ctx, winner)} ${HOW[d.how] || ""}`;
+  // A rule's glossary entry opens in a new tab: the game goes on in this one.
+  const hands = (d.hands || []).map((h) => handProofHTML(ctx, h, d, { newTab: true })).join("");
   const forms = (v.rituals && v.rituals.forms) || {};
   const goulashNext = winner == null && forms.goulash_after_washout && v.phase === "deal_over";
   const standings = gameOverHTML(ctx);
