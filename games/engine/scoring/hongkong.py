@@ -140,8 +140,8 @@ def _flower_faan(rs: Ruleset, ctx: HandContext) -> list[Item]:
         if len(held) == 4:
             items.append(("HK16", f"All four {word}", "doubles", FAAN["HK16"][1]))
         else:
-            items += [("HK15", f"Own {'flower' if group is FLOWERS else 'season'} "
-                               f"({tile_words(t)})", "doubles", 1)
+            items += [("HK15", f"Own {'flower' if group is FLOWERS else 'season'}: "
+                               f"{tile_words(t)}", "doubles", 1)
                       for t in held if bonus_seat(t) == seat]
     return items
 

@@ -24,6 +24,10 @@ from .wild import wild_options
 from .winner import PAIR, winner_items
 
 
+def _tiles(n: int) -> str:
+    return "1 tile" if n == 1 else f"{n} tiles"
+
+
 def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bonus: list[int],
                seat_wind: int, prevailing_wind: int, win: WinInfo | None) -> HandScore:
     """Score one hand. `concealed` holds the winning tile for a winner. `melds` may also lay out
@@ -49,7 +53,7 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
         return hongkong_loser(ruleset, None) if hongkong else _loser(ruleset, ctx, counts, melds,
                                                                        None)
     if len(concealed) > size:
-        return _long(ruleset, f"{len(concealed)} tiles in hand where a complete hand has {size}")
+        return _long(ruleset, f"{_tiles(len(concealed))} in hand where a complete hand has {size}")
     reason = _illegal_reason(ruleset, counts, melds, win)
     shape = None if melds or reason else special_shape(ruleset, counts)
     unlimited = not laid.exposed and gates_of_heaven(ruleset, counts, melds)
@@ -103,7 +107,7 @@ def _illegal_reason(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
     held = sum(counts)
     size = complete_size(rs, melds)
     if held < size:
-        return f"{held} tiles in hand where a complete hand has {size}"
+        return f"{_tiles(held)} in hand where a complete hand has {size}"
     if counts[win.tile] == 0:
         return f"the winning tile {tile_words(win.tile)} is not in the hand"
     return refusal(rs, counts, melds)
@@ -172,7 +176,7 @@ def _loser(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Mel
     (four undeclared tiles are a concealed pung); chows score nothing, so need not be found."""
     size = complete_size(rs, melds) - 1
     if sum(counts) > size:
-        return _long(rs, reason or f"{sum(counts)} tiles in hand where a losing hand has {size}")
+        return _long(rs, reason or f"{_tiles(sum(counts))} in hand where a losing hand has {size}")
     sets = [meld_set(m, rs) for m in melds]
     pairs = []
     for kind, n in enumerate(counts):

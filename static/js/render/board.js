@@ -151,7 +151,7 @@ function centreHTML(ctx) {
     <div class="counts"><span title="Tiles left in the live wall"><b data-live>${w.live ?? "?"}</b> ${dead ? "live" : "in the wall"}</span>
       ${dead ? `<span title="Tiles left in the dead wall (kong box)"><b>${w.dead ?? "?"}</b> dead</span>` : ""}</div>
     <div class="wall-key" aria-hidden="true">${dead ? '<span><i class="sw live"></i>live</span><span><i class="sw dead"></i>dead wall</span>' : ""}<span><i class="sw next"></i>next draw</span></div>
-    <div class="dealer-line">Dealer: ${esc(dealer)}${v.east_streak ? ` (×${v.east_streak + 1})` : ""}</div>
+    <div class="dealer-line">Dealer: ${esc(dealer)}${v.east_streak ? `, ${v.east_streak + 1} deals in a row` : ""}</div>
     ${claim}
     ${feltRitualHTML(ctx)}
   </div>`;
