@@ -10,10 +10,41 @@ function ordinalSuffix(n) {
   return ["th", "st", "nd", "rd"][(v - 20) % 10] || ["th", "st", "nd", "rd"][v] || "th";
 }
 
+/** The seat this page plays (still "You" in the review shown once the game is over). */
+export function isYou(ctx, s) {
+  return s != null && s === (ctx.viewer ?? ctx.view?.viewer);
+}
+
+/** "your" for this page's seat, else "Bot Plum's"; capitalised to start a sentence. */
+export function whoseWords(ctx, s, capital = false) {
+  if (isYou(ctx, s)) return capital ? "Your" : "your";
+  return `${ctx.seatName(s)}'s`;
+}
+
+/** A seat and its verb: "You go" / "Bot Plum goes" (the third person given where not +s). */
+export function doesWords(ctx, s, verb, third = `${verb}s`) {
+  return `${ctx.seatName(s)} ${isYou(ctx, s) ? verb : third}`;
+}
+
+const CLAIM_NOUN = { win: "win", kong: "kong", pung: "pung", chow: "chow" };
+const CLAIM_RANK = ["win", "kong", "pung", "chow"]; // seed 003 §3.4: highest first
+
+/** Why another seat's claim took the discard this seat claimed too (seed 003 §3.4), or null
+ *  when theirs does not outrank it. A robbed kong is a win against a win. */
+export function outrankedWords(ctx, seat, theirs, mine) {
+  const a = CLAIM_RANK.indexOf(theirs);
+  const b = CLAIM_RANK.indexOf(mine);
+  if (a < 0 || b < 0 || a > b) return null;
+  if (a < b) return `${whoseWords(ctx, seat, true)} ${CLAIM_NOUN[theirs]} outranks your ${CLAIM_NOUN[mine]}.`;
+  // Equal claims: the first in turn after the discarder takes the tile.
+  const what = theirs === "win" ? "claimed the win" : `claimed a ${CLAIM_NOUN[theirs]}`;
+  return `${ctx.seatName(seat)} (earlier in turn) also ${what}.`;
+}
+
 export function eventWords(e, ctx) {
   const who = (s) => ctx.seatName(s);
-  const you = (s) => s === ctx.view?.viewer;
-  const whose = (s) => (you(s) ? "your" : `${who(s)}'s`);
+  const you = (s) => isYou(ctx, s);
+  const whose = (s) => whoseWords(ctx, s);
   switch (e.type) {
     case "seating":
       return `Seats drawn with the wind tiles: ${
@@ -21,12 +52,12 @@ export function eventWords(e, ctx) {
     case "wall_built":
       return `The wall is built: four sides of ${e.stacks_per_side} stacks of two.`;
     case "deal_start":
-      return `Deal ${e.number}${e.goulash ? " (a Goulash: no chows, and the 2 of Bamboo is wild)" : ""} begins. ${who(e.dealer)} deal${you(e.dealer) ? "" : "s"}.`;
+      return `Deal ${e.number}${e.goulash ? " (a Goulash: no chows, and the 2 of Bamboo is wild)" : ""} begins. ${doesWords(ctx, e.dealer, "deal")}.`;
     case "fishing":
-      return `${who(e.seat)} ${you(e.seat) ? "are" : "is"} fishing: one tile from Mah Jong.`;
+      return `${doesWords(ctx, e.seat, "are", "is")} fishing: one tile from Mah Jong.`;
     case "dice": {
       const sum = e.dice[0] + e.dice[1];
-      return `${who(e.thrower)} throw${you(e.thrower) ? "" : "s"} ${e.dice[0]} and ${e.dice[1]}: ${sum}.`;
+      return `${doesWords(ctx, e.thrower, "throw")} ${e.dice[0]} and ${e.dice[1]}: ${sum}.`;
     }
     case "wall_broken":
       return `The wall is broken at the ${e.total}${ordinalSuffix(e.total)} stack of ${whose(e.breaker)} wall.`;
@@ -34,24 +65,24 @@ export function eventWords(e, ctx) {
       if (!e.tiles) return null;
       return parseTiles(e.tiles).length === 1 ? "You take a tile." : `You take ${parseTiles(e.tiles).length} tiles.`;
     case "bonus_melded":
-      return `${who(e.seat)} meld${you(e.seat) ? "" : "s"} ${tileWords(e.tile)} and take${you(e.seat) ? "" : "s"} a replacement.`;
+      return `${doesWords(ctx, e.seat, "meld")} ${tileWords(e.tile)} and take${you(e.seat) ? "" : "s"} a replacement.`;
     case "draw":
       if (e.tile) return `You draw ${tileWords(e.tile)}${e.source === "dead_wall" ? " from the dead wall" : ""}.`;
-      return e.source === "dead_wall" ? `${who(e.seat)} takes a loose tile.` : null;
+      return e.source === "dead_wall" ? `${doesWords(ctx, e.seat, "take")} a loose tile.` : null;
     case "discard":
-      return `${who(e.seat)} discard${you(e.seat) ? "" : "s"} ${tileWords(e.tile)}${e.call ? " with an Original Call" : ""}.`;
+      return `${doesWords(ctx, e.seat, "discard")} ${tileWords(e.tile)}${e.call ? " with an Original Call" : ""}.`;
     case "claim":
-      return `${who(e.seat)} ${you(e.seat) ? e.claim : CLAIM_VERB[e.claim] || e.claim} ${
+      return `${doesWords(ctx, e.seat, e.claim, CLAIM_VERB[e.claim] || e.claim)} ${
         e.claim === "chow" && e.meld ? tilesWords(e.meld.tiles) : tileWords(e.tile)} from ${who(e.from_seat)}.`;
     case "kong":
-      return `${who(e.seat)} declare${you(e.seat) ? "" : "s"} ${KONG_KIND[e.kind] || "a kong"} of ${tileWords(e.tile)}.`;
+      return `${doesWords(ctx, e.seat, "declare")} ${KONG_KIND[e.kind] || "a kong"} of ${tileWords(e.tile)}.`;
     case "robbed":
-      return `${who(e.seat)} rob${you(e.seat) ? "" : "s"} the kong of ${tileWords(e.tile)} from ${who(e.from_seat)}!`;
+      return `${doesWords(ctx, e.seat, "rob")} the kong of ${tileWords(e.tile)} from ${who(e.from_seat)}!`;
     case "call_broken":
-      return `${you(e.seat) ? "Your" : `${who(e.seat)}'s`} Original Call is broken.`;
+      return `${whoseWords(ctx, e.seat, true)} Original Call is broken.`;
     case "win": {
       const how = e.source === "discard" ? ` on ${whose(e.from_seat)} discard` : e.from_seat != null ? "" : " self-drawn";
-      return `${who(e.seat)} go${you(e.seat) ? "" : "es"} out with ${tileWords(e.tile)}${how}!`;
+      return `${doesWords(ctx, e.seat, "go", "goes")} out with ${tileWords(e.tile)}${how}!`;
     }
     case "washout":
       return "The wall is exhausted: the deal is a draw.";
@@ -62,9 +93,9 @@ export function eventWords(e, ctx) {
     case "exchange_chosen":
       // Who else has chosen shows on their seats; the log keeps only your own choice.
       // (A review after the game shows every seat's tiles.)
-      return e.tiles ? `${who(e.seat)} pass${you(e.seat) ? "" : "es"} ${tilesWords(e.tiles)} to ${who(e.to_seat)}.` : null;
+      return e.tiles ? `${doesWords(ctx, e.seat, "pass", "passes")} ${tilesWords(e.tiles)} to ${who(e.to_seat)}.` : null;
     case "exchange_received":
-      return e.tiles ? `${who(e.seat)} receive${you(e.seat) ? "" : "s"} ${tilesWords(e.tiles)} from ${who(e.from_seat)}.` : null;
+      return e.tiles ? `${doesWords(ctx, e.seat, "receive")} ${tilesWords(e.tiles)} from ${who(e.from_seat)}.` : null;
     case "exchange_done":
       return "The exchanges are over: play begins.";
     case "ready":

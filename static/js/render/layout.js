@@ -11,9 +11,7 @@ import { sheetHTML } from "./sheet.js";
 import { logHTML } from "./log.js";
 
 function waitingHTML(ctx) {
-  if (ctx.status === "open") {
-    return '<p class="muted waiting-note">The table starts when four players are seated.</p>';
-  }
+  if (ctx.status === "open") return ""; // the waiting room above says how the game starts
   return `<p class="muted waiting-note">${ctx.connected ? "Loading the table…" : "Connecting…"}</p>`;
 }
 
@@ -23,6 +21,8 @@ function settingsHTML(ctx) {
   return `<div class="table-settings" id="table-settings" role="group" aria-label="Table settings">
     ${toggle("mark-claims", !!ctx.markClaims, "Turn each claimed tile toward the seat it came from")}
     ${toggle("auto-rituals", !!ctx.autoRituals, "Show the rituals as each deal starts")}
+    ${toggle("turn-sound", !!ctx.turnSound, "Play a sound when it's my turn")}
+    ${ctx.canNotify ? toggle("notify", !!ctx.notify, "Notify me when it's my turn") : ""}
   </div>`;
 }
 

@@ -1,5 +1,6 @@
 // Whose turn it is, what you may do now, and the buttons for it (only the legal ones).
 import { esc, parseTiles, tileHTML, tileWords, tilesHTML } from "../tiles.js";
+import { doesWords } from "../words.js";
 import { exchangeButtonHTML, exchangePrompt, mayExchange } from "./exchange.js";
 
 const KEYS = { win: "W", kong: "K", pung: "P", chow: "C", pass: "N" };
@@ -31,7 +32,7 @@ export function promptText(ctx) {
     const c = v.claim || {};
     const tile = esc(tileWords(c.tile));
     const whatHappened = v.phase === "rob"
-      ? `${who(c.discarder)} adds ${tile} to a pung to make a kong.`
+      ? `${esc(doesWords(ctx, c.discarder, "add"))} ${tile} to a pung to make a kong.`
       : `${who(c.discarder)} discarded ${tile}.`;
     if (nothingToClaim(v)) return whatHappened;
     if (ctx.answered) return `${whatHappened} Your answer is in; waiting for the others.`;

@@ -5,6 +5,7 @@ import { state } from "./state.js";
 import { showError } from "./announce.js";
 import { foldRituals } from "./rituals.js";
 import { toServer } from "./connection.js";
+import { noteAnswer, notePassSent } from "./claimnotes.js";
 
 export function send(action) {
   if (state.pending) return;
@@ -17,6 +18,7 @@ export function send(action) {
   if (!(payload.type === "pass" && state.quiet)) state.quiet = false;
   showError(null);
   toServer({ type: "action", action: payload, version: state.version });
+  if (v.phase === "claim" || v.phase === "rob") noteAnswer(payload);
   if (payload.type === "discard") state.originalCall = false;
   state.chowOpen = false;
   // A move folds the rituals away; the pass sent for a seat with nothing to claim is no move.
@@ -41,4 +43,5 @@ export function passIfNothingToClaim() {
   autoPassed = state.version;
   state.quiet = true;
   send(v.legal_actions[i]);
+  notePassSent();
 }

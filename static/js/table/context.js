@@ -41,6 +41,10 @@ export function ctx() {
     logOpen: state.logOpen,
     markClaims: state.markClaims,
     autoRituals: state.autoRituals,
+    turnSound: state.turnSound,
+    // On only while the browser still allows it (the permission may be withdrawn in its settings).
+    notify: state.notify && typeof Notification !== "undefined" && Notification.permission === "granted",
+    canNotify: typeof Notification !== "undefined",
     settingsOpen: state.settingsOpen,
     claimedTile: (owner, meld) => {
       const e = state.claims.find((c) => c.seat === owner && c.meld && c.meld.tiles === meld.tiles);

@@ -31,6 +31,25 @@ function onTile(tile) {
   if (a) send(a);
 }
 
+// Notifications are asked for only here, on the player's own click.
+function toggleNotify() {
+  const on = !(state.notify && Notification.permission === "granted");
+  if (!on) {
+    state.notify = false;
+    writePref("mahjong-notify", false);
+    render();
+    return;
+  }
+  const granted = (answer) => {
+    state.notify = answer === "granted";
+    writePref("mahjong-notify", state.notify);
+    if (!state.notify) showError("This browser blocks notifications from this site: allow them in its site settings first.");
+    render();
+  };
+  if (Notification.permission === "granted") granted("granted");
+  else Promise.resolve(Notification.requestPermission()).then(granted, () => granted("denied"));
+}
+
 function onButton(btn) {
   if (btn.dataset.ai != null) {
     const a = legal(btn.dataset.ai);
@@ -68,6 +87,14 @@ function onButton(btn) {
       state.autoRituals = !state.autoRituals;
       writePref("mahjong-auto-rituals", state.autoRituals);
       render();
+      break;
+    case "turn-sound":
+      state.turnSound = !state.turnSound;
+      writePref("mahjong-turn-sound", state.turnSound);
+      render();
+      break;
+    case "notify":
+      toggleNotify();
       break;
     case "show-rituals":
       toggleRituals();

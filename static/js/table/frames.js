@@ -12,6 +12,8 @@ import { openIfDealJustBegun, trackRituals } from "./rituals.js";
 import { passIfNothingToClaim } from "./actions.js";
 import { leaveWaitingRoom, refreshWaitingRoom } from "./waiting.js";
 import { toServer } from "./connection.js";
+import { signalTurn } from "./signal.js";
+import { explainLostClaim, forgetAnswer, noteAnswer } from "./claimnotes.js";
 
 function setPlayers(seats) {
   if (!Array.isArray(seats)) return;
@@ -35,6 +37,7 @@ function onState(frame) {
   state.answered = frame.answer || null;
   state.pending = false;
   state.originalCall = false;
+  noteAnswer(frame.answer);
   syncExchange();
   if (state.view && Array.isArray(frame.events)) {
     state.claims = [];
@@ -46,6 +49,7 @@ function onState(frame) {
   fadeRefusal();
   openIfDealJustBegun();
   render();
+  signalTurn();
   passIfNothingToClaim();
 }
 
@@ -88,9 +92,11 @@ function onUpdate(frame) {
     if (words) announce(words);
     if (k >= Math.max(0, fresh)) state.log.push(...logEntries([e], c));
   }
+  explainLostClaim(events, c);
   trimLog(state.log);
   if (!(frame.view.legal_actions || []).some((a) => a.type === "discard" && a.call)) state.originalCall = false;
   render();
+  signalTurn(events);
   passIfNothingToClaim();
 }
 
@@ -119,11 +125,14 @@ export function onMessage(msg) {
       if (msg.status === "answered") {
         state.answered = state.lastSent || true;
         render();
+        signalTurn();
       }
       break;
     case "answered":
       state.answered = msg.answer || true;
+      noteAnswer(msg.answer);
       render();
+      signalTurn();
       break;
     case "error":
       state.pending = false;
@@ -141,6 +150,7 @@ export function onMessage(msg) {
         toServer({ type: "action", action: state.lastSent, version: msg.version });
         break;
       }
+      if (state.lastSent && state.lastSent.type !== "pass") forgetAnswer();
       showError(msg.message || "That was refused.");
       announce(msg.message);
       if (msg.code === "stale" || msg.code === "not_your_turn") toServer({ type: "sync" });

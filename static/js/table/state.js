@@ -30,6 +30,8 @@ export const state = {
   claims: [], // this deal's claim events: which tile of each exposed set was claimed
   markClaims: readPref("mahjong-mark-claims", true),
   autoRituals: readPref("mahjong-auto-rituals", true),
+  turnSound: readPref("mahjong-turn-sound", true),
+  notify: readPref("mahjong-notify", false), // asked of the browser only by a click on its switch
   settingsOpen: false,
   // The log starts open where there is room for it beside the table, folded on small screens.
   logOpen: window.matchMedia("(min-width: 1100px)").matches,

@@ -1,6 +1,8 @@
 // The waiting room, drawn by the server (games/table.html): when its seats or status change it
 // is drawn again, but never while one of its forms is being sent (a reload would drop the
 // answer, and with it the session cookie of a guest who just sat down); its Copy buttons.
+import { noteTableStarted } from "./signal.js";
+
 let submitting = false;
 
 export function watchWaitingRoom() {
@@ -22,14 +24,20 @@ export function refreshWaitingRoom(frame) {
   const room = document.querySelector(".waiting-room");
   if (!room || submitting) return;
   const seated = (frame.seats || []).length;
-  if (frame.status !== "open" || String(seated) !== room.dataset.seated) location.reload();
+  if (frame.status !== "open" || String(seated) !== room.dataset.seated) {
+    if (frame.status !== "open") noteTableStarted();
+    location.reload();
+  }
 }
 
 // A state frame for a game that has started while the page shows the waiting room: the page is
 // reloaded for the table (unless a form is being sent). True when the frame is left at that.
 export function leaveWaitingRoom(frame) {
   if (frame.status !== "open" && document.querySelector(".waiting-room")) {
-    if (!submitting) location.reload();
+    if (!submitting) {
+      noteTableStarted();
+      location.reload();
+    }
     return true;
   }
   return false;

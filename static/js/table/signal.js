@@ -1,0 +1,97 @@
+// Telling the player the table waits on them: a soft chime, the tab's title and, while the tab is
+// hidden and they allowed it, a notification. Once per decision point: a turn, a discard this
+// seat can claim, a table that has just started.
+import { tileWords } from "../tiles.js";
+import { mayExchange } from "../render/exchange.js";
+import { nothingToClaim } from "../render/prompt.js";
+import { config, root, state } from "./state.js";
+
+const BASE_TITLE = document.title;
+const SITE = BASE_TITLE.split(" · ").pop();
+const TITLES = { turn: `● Your turn — ${SITE}`, claim: `● Claim? — ${SITE}` };
+const STARTED_KEY = `mahjong-started-${config.game}`;
+const CHIME = new URL("../../sounds/chime.wav", import.meta.url).href;
+
+let chime = null;
+let owedBefore = null;
+let claimSignalled = -1; // a claim window keeps its version until it closes
+
+/** What this page's seat owes now: "claim" (a discard it may claim), "turn", or null. */
+function owed(v, answered) {
+  if (!v || v.viewer == null) return null;
+  const acts = v.legal_actions || [];
+  if (v.phase === "claim" || v.phase === "rob") return acts.length && !answered && !nothingToClaim(v) ? "claim" : null;
+  if (v.phase === "exchange") return mayExchange(v) ? "turn" : null;
+  if ((v.phase === "play" || v.phase === "initial_kong") && v.turn === v.viewer && acts.length) return "turn";
+  return null;
+}
+
+// The waiting room reloads into the table: the page after the reload says it has started.
+export function noteTableStarted() {
+  try {
+    sessionStorage.setItem(STARTED_KEY, "1");
+  } catch {
+    /* storage refused: the start goes unsignalled */
+  }
+}
+
+function takeStarted() {
+  try {
+    const was = sessionStorage.getItem(STARTED_KEY) === "1";
+    sessionStorage.removeItem(STARTED_KEY);
+    return was;
+  } catch {
+    return false;
+  }
+}
+
+function notifyWords(kind) {
+  if (kind === "claim") {
+    const c = state.view.claim || {};
+    return state.view.phase === "rob" ? `You can rob the kong of ${tileWords(c.tile)}` : `You can claim ${tileWords(c.tile)}`;
+  }
+  return kind === "start" ? `Table ${config.game} has started` : `Your turn at table ${config.game}`;
+}
+
+function notify(kind) {
+  if (document.visibilityState !== "hidden" || !state.notify) return;
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  try {
+    const n = new Notification(notifyWords(kind), { tag: `mahjong-table-${config.game}` });
+    n.onclick = () => {
+      window.focus();
+      n.close();
+    };
+  } catch {
+    /* a browser that allows notifications only from a service worker */
+  }
+}
+
+function ring() {
+  if (!state.turnSound) return;
+  chime = chime || new Audio(CHIME);
+  chime.currentTime = 0;
+  // Refused before the page has had a click (autoplay rules): the title still tells.
+  chime.play()?.catch(() => {});
+}
+
+function signal(kind) {
+  root.dataset.signal = `${kind} ${state.version}`;
+  ring();
+  notify(kind);
+}
+
+/** After each frame: signal a decision point newly owed by this seat, and keep the title. */
+export function signalTurn(events = []) {
+  const v = state.view;
+  const now = owed(v, state.answered);
+  const started = v && v.viewer != null && takeStarted();
+  // The turn that a claim of this seat's own made is no news to it.
+  const ownClaim = events.some((e) => e.type === "claim" && e.seat === v?.viewer);
+  const fresh = now === "claim" ? claimSignalled !== state.version : now === "turn" && owedBefore !== "turn" && !ownClaim;
+  if (now === "claim") claimSignalled = state.version;
+  if (fresh) signal(now);
+  else if (started) signal("start");
+  owedBefore = now;
+  document.title = TITLES[now] || BASE_TITLE;
+}
