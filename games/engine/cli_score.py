@@ -13,6 +13,7 @@ from .errors import EngineError, NotationError
 from .melds import Meld
 from .ruleset import DEFAULT_RULESET, get_ruleset
 from .scoring import WinInfo, score_hand
+from .scoring.groups import fold_groups
 from .scoring.hand import check_tiles
 from .scoring.types import SOURCES
 from .tiles import NUM_PLAYING_KINDS, format_tiles, parse_tile, parse_tiles
@@ -79,8 +80,11 @@ def waits_request(data: dict[str, Any]) -> dict[str, Any]:
     """The tiles a calling hand waits on, as the CLI's `waits` answers."""
     ruleset = get_ruleset(data.get("ruleset", DEFAULT_RULESET))
     concealed = parse_tiles(data.get("concealed", ""))
-    melds = _melds(data)
-    check_tiles(concealed, melds, [])
+    laid = _melds(data)
+    check_tiles(concealed, laid, [])
+    # A laid-out pair or knitted group is part of the hand, as `score` reads it (groups.py).
+    folded = fold_groups(laid, None)
+    melds, concealed = folded.declared, list(concealed) + folded.tiles
     size = complete_size(ruleset, melds) - 1
     if len(concealed) != size:
         sets = f"{len(melds)} declared set{'' if len(melds) == 1 else 's'}"

@@ -124,3 +124,17 @@ def test_all_pair_honours_with_the_discards_pair_laid_out():
     spoilt = score("b1 b1 c9 c9 d1 d1 we we ws ws dw dw", [meld("dr dr")], ruleset=BMJA, seat=S,
                    win="dw", source="discard")
     assert spoilt.limit != "H3"
+
+
+def test_waits_with_the_pair_laid_out():
+    """The calculator's `waits` reads a laid-out pair as part of the hand, as `score` does."""
+    from games.engine.cli_score import main_waits
+
+    base = {"ruleset": "chinese-classical", "seat_wind": "we", "prevailing_wind": "we"}
+    [laid, held] = run(
+        main_waits,
+        {**base, "id": "laid", "concealed": "b1 b2 b3 c3 c3 c3 b4 b5 b6 d1 d2",
+         "melds": [{"tiles": "dr dr", "exposed": False}]},
+        {**base, "id": "held", "concealed": "b1 b2 b3 c3 c3 c3 b4 b5 b6 d1 d2 dr dr", "melds": []},
+    )
+    assert laid["waits"] == held["waits"] == "d3"

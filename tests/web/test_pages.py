@@ -65,7 +65,7 @@ def test_two_people_and_two_bots_fill_a_table(client, players):
     client.post("/game/new/", {"ruleset": "chinese-classical", "seat_2": "open",
                                "seat_3": "greedy", "seat_4": "greedy", "claim_seconds": 8})
     game = Game.objects.get()
-    assert "Start" not in client.get(f"/game/{game.pk}/").content.decode()
+    assert 'id="start-game"' not in client.get(f"/game/{game.pk}/").content.decode()  # 3 of 4
     client.force_login(players[1])
     client.post(f"/game/{game.pk}/join/")
     client.post(f"/game/{game.pk}/start/")
