@@ -36,7 +36,7 @@ def _ruleset_label(name: str) -> str:
 
 DISCARD_DISPLAYS = [
     ("rows", "In a row in front of each player"),
-    ("centre", "At random in the centre, as seed 003 lays them (nobody can read who threw what)"),
+    ("centre", "At random in the centre, as the classical rules lay them (nobody can read who threw what)"),
 ]
 
 

@@ -194,7 +194,7 @@ PRESETS: dict[str, Ruleset] = {
 # Seed 001's British game: BMJA scoring and play with the seed's own rituals.
 PRESETS["british"] = PRESETS["bmja"].replace(
     name="british",
-    title="British (seed 001)",
+    title="British",
     description="The British game: seats are set by dealing out the wind tiles, one chow at most "
     "in a hand, say when you are one tile from winning, and after a drawn deal a Goulash: "
     "players swap tiles and the 2 of Bamboo is wild.",

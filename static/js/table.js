@@ -3,7 +3,8 @@
 // Its parts are in table/: state.js (the shared state and config), context.js (what the
 // renderers are given), draw.js (drawing, focus kept), announce.js (live region, refusals),
 // frames.js (the server's frames), actions.js (moves sent), exchange.js, rituals.js,
-// waiting.js (the waiting room), controls.js (clicks), keys.js (keyboard) and connection.js.
+// waiting.js (the waiting room), controls.js (clicks), keys.js (keyboard), connection.js,
+// signal.js (your turn: chime, title, notification) and claimnotes.js (a lost claim explained).
 import { render, startCountdown } from "./table/draw.js";
 import { onMessage } from "./table/frames.js";
 import { watchWaitingRoom } from "./table/waiting.js";

@@ -66,9 +66,18 @@ export function eventWords(e, ctx) {
       return parseTiles(e.tiles).length === 1 ? "You take a tile." : `You take ${parseTiles(e.tiles).length} tiles.`;
     case "bonus_melded":
       return `${doesWords(ctx, e.seat, "meld")} ${tileWords(e.tile)} and take${you(e.seat) ? "" : "s"} a replacement.`;
-    case "draw":
-      if (e.tile) return `You draw ${tileWords(e.tile)}${e.source === "dead_wall" ? " from the dead wall" : ""}.`;
-      return e.source === "dead_wall" ? `${doesWords(ctx, e.seat, "take")} a loose tile.` : null;
+    case "draw": {
+      // With no dead wall (Shanghai) a replacement comes from the far end of the wall itself.
+      const tail = ctx.view && ctx.view.wall && ctx.view.wall.dead_stacks === 0;
+      if (e.tile) {
+        const from = e.source !== "dead_wall" ? "" : tail ? " from the tail of the wall" : " from the dead wall";
+        return `You draw ${tileWords(e.tile)}${from}.`;
+      }
+      if (e.source !== "dead_wall") return null;
+      return tail
+        ? `${doesWords(ctx, e.seat, "take")} a replacement from the tail of the wall.`
+        : `${doesWords(ctx, e.seat, "take")} a loose tile.`;
+    }
     case "discard":
       return `${doesWords(ctx, e.seat, "discard")} ${tileWords(e.tile)}${e.call ? " with an Original Call" : ""}.`;
     case "claim":

@@ -50,7 +50,7 @@ export function sheetHTML(ctx) {
   return `<div class="sheet" role="dialog" aria-modal="false" aria-labelledby="sheet-title">
     <h2 id="sheet-title" tabindex="-1">${v.phase === "game_over" ? "Game over. " : ""}${title}</h2>
     ${standings}
-    ${goulashNext ? `<p class="goulash-next">Seed 001: a wash-out is followed by a <b>Goulash</b>. The same East deals again; there are no chows, the 2 of Bamboo is wild, and before play everyone passes 3 tiles face down, three times (first across the table).</p>` : ""}
+    ${goulashNext ? `<p class="goulash-next">In this game a wash-out is followed by a <b>Goulash</b>. The same East deals again; there are no chows, the 2 of Bamboo is wild, and before play everyone passes 3 tiles face down, three times (first across the table).</p>` : ""}
     <div class="sheet-hands">${hands}</div>
     ${paymentsHTML(ctx, d)}
     <div class="sheet-actions">${readyBtn}</div>
