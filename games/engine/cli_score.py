@@ -55,6 +55,7 @@ def _win(data: Any) -> WinInfo | None:
         original_call=bool(data.get("original_call", False)),
         blessing=bool(data.get("blessing", False)),
         kong_on_kong=bool(data.get("kong_on_kong", False)),
+        bonus_replacement=bool(data.get("bonus_replacement", False)),
         robbed_kong_tile=source == "robbed_kong",
         set=tuple(parse_tiles(group)) if group else None,
         east_streak=int(data.get("east_streak", 0)),

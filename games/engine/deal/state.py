@@ -34,6 +34,7 @@ class DealResult:
     original_call: bool = False
     blessing: bool = False
     kong_on_kong: bool = False
+    bonus_replacement: bool = False  # the winning tile replaced a flower or season
     reason: str = ""
     liable: int | None = None  # a discarder who let off a cannon pays for everyone
 
@@ -50,6 +51,8 @@ class DealResult:
                 kong_on_kong=self.kong_on_kong,
                 liable=self.liable,
             )
+            if self.bonus_replacement:
+                data["bonus_replacement"] = True
         return data
 
 
@@ -62,6 +65,7 @@ class SeatState:
     discard_count: int = 0  # all discards made, claimed or not
     drawn: int | None = None  # the tile just drawn (shown apart), if any
     drawn_source: str | None = None  # where `drawn` came from: wall | dead_wall
+    drawn_replacement: bool = False  # `drawn` replaced a bonus tile
     original_call: bool = False
     call_broken: bool = False
     fishing: bool = False  # 001: declared calling (one tile from Mah Jong)
@@ -182,6 +186,8 @@ class DealState:
             original_call=st.original_call and not st.call_broken,
             blessing=blessing,
             kong_on_kong=source == "dead_wall" and self.kong_chain >= 2,
+            bonus_replacement=(source in ("wall", "dead_wall") and st.drawn == tile
+                               and st.drawn_replacement),
             liable=self.liable_for.get(seat),
             reason=f"{WIND_TOKENS[self.wind_of(seat)]} went out",
         )
@@ -235,6 +241,7 @@ class DealState:
         st.hand[tile] += 1
         st.drawn = tile
         st.drawn_source = source
+        st.drawn_replacement = replacement
         self.last_source = source
         self._draw_event(seat, tile, source, replacement)
 

@@ -304,6 +304,9 @@ ENTRIES: dict[str, dict[str, Entry]] = {CLASSICAL: {
         source="dead_wall")),
     "HK19": Entry("Going out on the tile another player adds to a pung to make a kong.", Example(
         "c2 c3 c4 d5 d5 d5 d7 d7 b7 b8 b9", ("b2 b3 b4",), win="c4", source="robbed_kong")),
+    "HK20": Entry("Going out on the tile drawn to replace a flower or season.", Example(
+        "c2 c3 c4 d5 d5 d5 d7 d7 b7 b8 b9", ("b2 b3 b4",), win="c4", source="dead_wall",
+        flags=(("bonus_replacement", True),), bonus="f2")),
     "L1": Entry("East goes out on the tiles dealt.", Example(
         "c2 c3 c4 d5 d5 d5 d7 d7 b7 b8 b9 b2 b3 b4", win="c4", flags=(("blessing", True),))),
     "L2": Entry("Another player goes out on East's first discard.", Example(

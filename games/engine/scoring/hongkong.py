@@ -42,6 +42,7 @@ FAAN: dict[str, tuple[str, int]] = {
     "HK17": ("Win on the last tile", 1),
     "HK18": ("Win on a kong replacement", 1),
     "HK19": ("Robbing a kong", 1),
+    "HK20": ("Win on a flower's replacement", 1),
 }
 # Faan from the bonus tiles: they count in the score but not toward a table's minimum to go
 # out ("bonus tiles ... are not included in the minimum faan", Wikipedia, Mahjong: Scoring).
@@ -115,7 +116,9 @@ def _hand_faan(ctx: HandContext, win: WinInfo, concealed_hand: bool) -> list[Ite
         items.append(_faan("HK2"))
     if win.last_tile and win.source in (WALL, DISCARD):
         items.append(_faan("HK17"))
-    if win.source == DEAD_WALL:
+    if win.bonus_replacement:  # "Out on replacement tile", after a flower as after a kong
+        items.append(_faan("HK20"))
+    elif win.source == DEAD_WALL:
         items.append(_faan("HK18"))
     if win.robbed:
         items.append(_faan("HK19"))

@@ -20,6 +20,7 @@ class WinInfo:
     original_call: bool = False
     blessing: bool = False
     kong_on_kong: bool = False
+    bonus_replacement: bool = False  # the winning tile replaced a flower or season
     robbed_kong_tile: bool = False
     set: tuple[int, ...] | None = None
     east_streak: int = 0
@@ -42,6 +43,7 @@ def win_info(result: Any, east_streak: int = 0) -> WinInfo:
         original_call=result.original_call,
         blessing=result.blessing,
         kong_on_kong=result.kong_on_kong,
+        bonus_replacement=result.bonus_replacement,
         east_streak=east_streak,
     )
 

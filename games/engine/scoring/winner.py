@@ -78,7 +78,7 @@ def _hand_doubles(ctx: HandContext, items: list[Item]) -> int:
     if ctx.all_honours and rs.roof_off:
         items.append(ctx.lookups.double("W7", 2))
         n += 2
-    if win.source == DEAD_WALL and rs.loose_tile_double:
+    if win.source == DEAD_WALL and rs.loose_tile_double and not win.bonus_replacement:
         items.append(doubles["W8"])
         n += 1
     if win.last_tile:
