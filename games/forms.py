@@ -61,6 +61,12 @@ class NewGameForm(forms.Form):
         help_text="how long everyone has to claim a discard",
     )
 
+    min_faan = forms.TypedChoiceField(
+        label="Fewest faan to go out", coerce=int, required=False, empty_value=None,
+        choices=[("", "the table's usual (3)"), (3, "3 faan"), (1, "1 faan"), (0, "no minimum")],
+        help_text="Hong Kong (faan) tables only: a hand worth less is not a win",
+    )
+
     clock = forms.ChoiceField(
         label="Clock", choices=CLOCKS, initial="", required=False,
         help_text="when the move's time and your bank run out, the table plays for you",
@@ -76,10 +82,15 @@ class NewGameForm(forms.Form):
 
     def ruleset_settings(self) -> dict:
         """Table options that change the chosen preset's settings."""
+        preset = PRESETS[self.cleaned_data["ruleset"]]
+        changes = {}
         display = self.cleaned_data.get("discard_display") or "rows"
-        if display == PRESETS[self.cleaned_data["ruleset"]].discard_display:
-            return {}
-        return {"discard_display": display}
+        if display != preset.discard_display:
+            changes["discard_display"] = display
+        minimum = self.cleaned_data.get("min_faan")
+        if preset.scoring == "hongkong" and minimum is not None and minimum != preset.min_faan:
+            changes["min_faan"] = minimum
+        return changes
 
     def bot_chairs(self) -> dict[int, str]:
         """{chair: bot level} for the seats given to bots (chair 0 is the creator's)."""

@@ -34,3 +34,20 @@ def test_the_random_centre_display_is_a_table_option(client):
                                **SEATS})
     displays = sorted(g.ruleset["discard_display"] for g in Game.objects.all())
     assert displays == ["centre", "rows"]
+
+
+@pytest.mark.parametrize(("chosen", "stored"), [("", 3), ("3", 3), ("1", 1), ("0", 0)])
+def test_a_hong_kong_table_chooses_its_minimum_faan(client, chosen, stored):
+    """Hong Kong tables ask 3 faan to go out, some 1, some none: the lobby offers each."""
+    client.post("/game/new/", {"ruleset": "cantonese", "min_faan": chosen, **SEATS})
+    assert Game.objects.get().ruleset["min_faan"] == stored
+
+
+def test_the_minimum_faan_leaves_other_tables_alone(client):
+    client.post("/game/new/", {"ruleset": "chinese-classical", "min_faan": "1", **SEATS})
+    assert Game.objects.get().ruleset["min_faan"] == 0
+
+
+def test_a_minimum_not_offered_is_refused(client):
+    client.post("/game/new/", {"ruleset": "cantonese", "min_faan": "7", **SEATS})
+    assert not Game.objects.exists()
