@@ -42,6 +42,27 @@ def _going_out(rs: Ruleset) -> str:
             f"{plural(rs.limit, 'point')}.")
 
 
+def _minimum(rs: Ruleset) -> list[str]:
+    if rs.scoring != "hongkong":
+        return []
+    if not rs.min_faan:
+        return ["Any complete hand goes out, however few faan it is worth."]
+    return [f"A hand needs at least {rs.min_faan} faan to go out; the faan of flowers and "
+            "seasons count in its score but not toward that minimum."]
+
+
+def faan_points(rs: Ruleset) -> list[tuple[str, int]]:
+    """What each number of faan pays under the ruleset: base x 2^faan up to the limit."""
+    if rs.scoring != "hongkong":
+        return []
+    rows, faan = [], 0
+    while (rs.mahjong_points << faan) < rs.limit and faan < 13:
+        rows.append((str(faan), rs.mahjong_points << faan))
+        faan += 1
+    rows.append((f"{faan} or more, and the limit hands", rs.limit))
+    return rows
+
+
 def _replacement(rs: Ruleset) -> str:
     if rs.bonus_replacement != "dead_wall":
         return "the open end of the live wall."
@@ -69,6 +90,7 @@ def describe(rs: Ruleset) -> list[str]:
         _yes(rs.dealer_keeps_on_draw, "The dealer keeps the deal after a win or a draw.",
              "The dealer keeps the deal after a win only."),
         _going_out(rs),
+        *_minimum(rs),
         _yes(rs.east_doubles, "East pays and receives double.", "East pays and receives the same."),
         _yes(rs.losers_settle, "The losers also settle their scores among themselves.",
              "Only the winner is paid."),
@@ -100,6 +122,7 @@ def page(request: HttpRequest) -> HttpResponse:
             "lines": describe(rs),
             "limits": limits(rs),
             "scoring": family(rs),
+            "faan_points": faan_points(rs),
         }
         for name, rs in PRESETS.items()
     ]

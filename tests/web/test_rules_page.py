@@ -32,3 +32,13 @@ def test_pages_link_to_the_rules_and_calculator(client):
     for page in ("home", "lobby"):
         html = client.get(reverse(page)).content.decode()
         assert 'href="/rules/"' in html and 'href="/calculator/"' in html
+
+
+def test_the_hong_kong_ruleset_shows_its_minimum_and_what_each_faan_pays(client):
+    page = client.get("/rules/").content.decode()
+    section = page[page.index('id="rules-cantonese"'):]
+    section = section[:section.index("</section>")]
+    assert "at least 3 faan to go out" in section
+    assert "<td>3</td><td class=\"num\">8</td>" in section.replace("\n", "")
+    assert "the limit hands</td><td class=\"num\">1024</td>" in section.replace("\n", "")
+    assert "faan-points" not in page[page.index('id="rules-chinese-classical"'):][:3000]
