@@ -102,11 +102,16 @@ export function scoreHTML(score, opts = {}) {
   if (faan && !score.won && !(score.items || []).length) {
     return `${reason}<p class="muted no-score">Only the winner scores in this game.</p>`;
   }
+  // A faan table has one value column: a line's faan, or the limit it stands for.
+  const cells = (it) => faan
+    ? `<td class="num">${it.doubles != null ? esc(it.doubles) : it.limit != null ? `limit ${num(it.limit)}` : ""}</td>`
+    : `<td class="num">${it.points != null ? esc(it.points) : it.limit != null ? `limit ${num(it.limit)}` : ""}</td>
+      <td class="num">${it.doubles != null ? `×2<sup>${esc(it.doubles)}</sup>` : ""}</td>`;
   const rows = (score.items || [])
     .map((it) => `<tr${it.limit != null ? ' class="limit"' : ""}><td class="rule">${ruleLink(it.rule, opts)}</td><td>${esc(it.name)}</td>
-      <td class="num">${it.points != null ? esc(it.points) : it.limit != null ? `limit ${num(it.limit)}` : ""}</td>
-      <td class="num">${it.doubles != null ? (faan ? esc(it.doubles) : `×2<sup>${esc(it.doubles)}</sup>`) : ""}</td></tr>`)
+      ${cells(it)}</tr>`)
     .join("");
+  const span = faan ? 2 : 3;
   const base = score.points ?? 0;
   const dbl = score.doubles ?? 0;
   const capped = (score.items || []).some((it) => it.rule === "CAP");
@@ -118,10 +123,13 @@ export function scoreHTML(score, opts = {}) {
   } else {
     sum = `${plural(base, "point")}${dbl ? ` × 2<sup>${esc(dbl)}</sup>` : ""} = <b>${num(score.total)}</b>`;
   }
+  const heads = faan
+    ? '<th scope="col" class="num">Faan</th>'
+    : '<th scope="col" class="num">Points</th><th scope="col" class="num">Doubles</th>';
   return `${reason}<table class="score"><thead><tr><th scope="col">Rule</th><th scope="col">For</th>
-      <th scope="col" class="num">Points</th><th scope="col" class="num">${faan ? "Faan" : "Doubles"}</th></tr></thead>
-    <tbody>${rows || '<tr><td></td><td colspan="3">Nothing scores</td></tr>'}</tbody>
-    <tfoot><tr><td></td><td colspan="3">${sum}</td></tr></tfoot></table>`;
+      ${heads}</tr></thead>
+    <tbody>${rows || `<tr><td></td><td colspan="${span}">Nothing scores</td></tr>`}</tbody>
+    <tfoot><tr><td></td><td colspan="${span}">${sum}</td></tr></tfoot></table>`;
 }
 
 /** "South goes out", "You go out". */
