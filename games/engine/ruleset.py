@@ -57,6 +57,7 @@ class Ruleset:
     # Scoring and payments (rules/classical.md)
     scoring: str = "classical"
     min_faan: int = 0  # Hong Kong tables: the fewest faan a hand needs to go out (most ask 3)
+    responsibility: bool = False  # Hong Kong 包: feeding a third dragon or fourth wind set pays all
     mahjong_points: int = 10
     limit: int = 1000
     roof_off: bool = False
@@ -235,6 +236,7 @@ PRESETS["cantonese"] = CHINESE_CLASSICAL.replace(
     "winner is paid, and the last 14 tiles of the wall are never drawn.",
     scoring="hongkong",
     min_faan=3,
+    responsibility=True,
     mahjong_points=1,
     limit=1024,
     east_doubles=False,

@@ -126,6 +126,8 @@ class Windows(DealState):
             st.hand[tile] -= 3
             meld = Meld("kong", (tile,) * 4, True, CLAIMED_KONG, discarder)
         st.melds.append(meld)
+        if self.ruleset.responsibility and meld.kind != "chow":
+            self._note_responsibility(discarder, seat, tile)
         self._emit(
             "claim",
             {
@@ -147,6 +149,14 @@ class Windows(DealState):
         else:
             self.claimed_turn = True
             self.last_source = None
+
+    def _note_responsibility(self, discarder: int, claimant: int, tile: int) -> None:
+        """Hong Kong 包: a discard claimed for a player's third dragon set or fourth wind set
+        makes its discarder pay for everyone should that player go out."""
+        sets = [m.tile for m in self.seats[claimant].melds if m.kind != "chow"]
+        group = range(31, 34) if tile >= 31 else range(27, 31) if tile >= 27 else None
+        if group is not None and sum(1 for t in sets if t in group) == len(group):
+            self.liable_for[claimant] = discarder
 
     def _note_cannon(self, discarder: int, claimant: int, tile: int) -> None:
         """classical.md §3.5: a dangerous discard makes its discarder liable should the claimant
