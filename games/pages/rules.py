@@ -25,6 +25,11 @@ def _dead_wall(rs: Ruleset) -> str:
         return ("There is no dead wall: every tile can be drawn, and loose tiles come from the "
                 "tail of the wall.")
     loose = " and the two loose tiles" if rs.loose_tiles else ""
+    if rs.untouchable_tail:
+        return (f"The last {plural(rs.dead_wall_size, 'tile')} of the wall are never drawn: kongs "
+                "and flowers take their replacements from them only while the live wall can "
+                "top them up, so once it is empty no kong is allowed, and a flower drawn as the "
+                "last tile ends the deal as a draw.")
     return (f"The dead wall holds {plural(rs.dead_wall_size, 'tile')} "
             f"({plural(rs.dead_wall_stacks, 'stack')}{loose}); "
             + _yes(rs.dead_wall_replenish,
@@ -95,6 +100,9 @@ def describe(rs: Ruleset) -> list[str]:
         _yes(rs.losers_settle, "The losers also settle their scores among themselves.",
              "Only the winner is paid."),
     ]
+    if rs.responsibility:
+        lines.append("Whoever discards the tile a player claims for their third dragon set, or "
+                     "fourth wind set, pays for everyone if that player goes out.")
     if rs.cannon_rule:
         lines.append("The cannon rule: a player whose dangerous discard lets another go out pays "
                      "for all the losers.")
