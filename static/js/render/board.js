@@ -4,6 +4,7 @@
 import { parseTiles, tileHTML, windName, esc } from "../tiles.js";
 import { wallHTML } from "./wall.js";
 import { throwHTML } from "./dice.js";
+import { whoseWords } from "../words.js";
 
 function ordinal(n) {
   const v = n % 100;
@@ -15,8 +16,7 @@ function ordinal(n) {
 function feltRitualHTML(ctx) {
   const b = ctx.view.rituals && ctx.view.rituals.break;
   if (!ctx.showRituals || !b || !b.dealer_throw) return "";
-  const you = b.breaker === ctx.view.viewer;
-  const whose = you ? "your" : `${esc(ctx.seatName(b.breaker))}'s`;
+  const whose = esc(whoseWords(ctx, b.breaker));
   return `<div class="felt-ritual" aria-hidden="true">
     <div class="felt-dice">${throwHTML(b.dealer_throw)}${throwHTML(b.breaker_throw)}</div>
     <div class="felt-caption">Broken at the <b>${ordinal(b.total)}</b> stack of ${whose} wall</div></div>`;

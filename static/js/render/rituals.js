@@ -1,6 +1,7 @@
 // The rituals before play (seed 000 §2.1, §2.2), told step by step with the dice as thrown.
 import { esc, tileWords, WIND_NAMES } from "../tiles.js";
 import { throwHTML } from "./dice.js";
+import { isYou } from "../words.js";
 
 // The viewer is "You": sentences read naturally either way ("you become", "Bot Plum becomes").
 const YOU = "You";
@@ -123,7 +124,7 @@ function dealHTML(ctx, blocks, f) {
   const chips = seq
     .map((b, i) => {
       const wind = WIND_NAMES[(b.seat - dealer + 4) % 4][0];
-      return `<span class="block" style="--i:${i}" title="${esc(ctx.seatName(b.seat))} ${b.seat === view.viewer ? "take" : "takes"} ${b.count}">${wind}${b.count}</span>`;
+      return `<span class="block" style="--i:${i}" title="${esc(ctx.seatName(b.seat))} ${isYou(ctx, b.seat) ? "take" : "takes"} ${b.count}">${wind}${b.count}</span>`;
     })
     .join("");
   return `<li><b>The deal.</b> From the left of the break, in blocks of four: ${dealWords(f)}
@@ -133,7 +134,7 @@ function dealHTML(ctx, blocks, f) {
 function bonusHTML(ctx, bonus, f) {
   if (!bonus || !bonus.length) return "";
   const lines = bonus
-    .map((e, i) => `${subject(esc(ctx.seatName(e.seat)), i === 0)} ${e.seat === ctx.view.viewer ? "meld" : "melds"} ${esc(tileWords(e.tile))}`)
+    .map((e, i) => `${subject(esc(ctx.seatName(e.seat)), i === 0)} ${isYou(ctx, e.seat) ? "meld" : "melds"} ${esc(tileWords(e.tile))}`)
     .join("; ");
   const from = f.bonus_replacement === "dead_wall"
     ? (f.dead_wall_stacks ? "from the dead wall" : "from the tail of the wall")

@@ -3,6 +3,7 @@
 import { esc } from "../tiles.js";
 import { HOW, goesOut, handProofHTML } from "./proof.js";
 import { gameOverHTML } from "./gameover.js";
+import { isYou } from "../words.js";
 
 // The calculator draws a score the same way.
 export { scoreHTML } from "./proof.js";
@@ -12,7 +13,7 @@ function paymentsHTML(ctx, d) {
   if (!st) return "<p>A draw: nobody pays, and the dealer keeps the deal.</p>";
   const pays = (st.payments || [])
     .filter((p) => p.amount)
-    .map((p) => `<li>${esc(ctx.playerName(p.payer))} ${p.payer === ctx.view.viewer ? "pay" : "pays"} ${esc(ctx.playerName(p.payee))}
+    .map((p) => `<li>${esc(ctx.playerName(p.payer))} ${isYou(ctx, p.payer) ? "pay" : "pays"} ${esc(ctx.playerName(p.payee))}
       <b>${esc(p.amount)}</b></li>`)
     .join("");
   const deltas = st.deltas || d.deltas || [0, 0, 0, 0];
