@@ -25,6 +25,13 @@ DAPHNE = ["-m", "daphne"]  # plain Daphne, given the application below
 SERVE = ["-m", "mahjong_site.serve"]  # what `make run` starts: Daphne with our caps
 
 
+def manage_shell(env: dict, code: str) -> str:
+    """Run `code` in `manage.py shell` against the served site's database; its last line."""
+    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
+                         check=True, capture_output=True, text=True, timeout=600)
+    return out.stdout.strip().splitlines()[-1]
+
+
 @contextmanager
 def daphne(env: dict, log_path: Path, ready_path: str = "/", command: list[str] = DAPHNE):
     """Serve the site with `env`; yields its base URL and stops it afterwards."""

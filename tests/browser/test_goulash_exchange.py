@@ -5,19 +5,15 @@ fourth, passes them three times, and sees the tiles received marked in the hand.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 from .axe import report, violations
 from .helpers import play_now
-from .server import ROOT
+from .server import manage_shell
 
 
 def _goulash_table(env, username: str) -> int:
     code = f"from tests.browser.goulash_table import make; print(make({username!r}))"
-    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
-                         check=True, capture_output=True, text=True, timeout=600)
-    return int(out.stdout.strip().splitlines()[-1])
+    return int(manage_shell(env, code))
 
 
 def _round(page, n: int) -> None:

@@ -6,17 +6,9 @@ several people, a pass sent for a seat with nothing to claim is noted once in th
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 from .helpers import click, play_now, until_my_discard
-from .server import ROOT
-
-
-def shell(env, code: str) -> str:
-    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
-                         check=True, capture_output=True, text=True, timeout=600)
-    return out.stdout.strip().splitlines()[-1]
+from .server import manage_shell
 
 
 def test_a_chow_beaten_by_a_pung_says_whose_pung_took_the_tile(site_url, site_env, new_page,
@@ -24,7 +16,7 @@ def test_a_chow_beaten_by_a_pung_says_whose_pung_took_the_tile(site_url, site_en
     page = new_page(1366, 900)
     play_now(page, site_url)  # a guest account
     name = page.locator(".who-am-i").inner_text().strip()
-    game_id = int(shell(site_env, "from tests.browser.claim_table import at_first_claim; "
+    game_id = int(manage_shell(site_env, "from tests.browser.claim_table import at_first_claim; "
                                   f"print(at_first_claim({name!r}))"))
     page.goto(f"{site_url}/game/{game_id}/")
     chow = page.locator(".actions .act.claim[aria-keyshortcuts='C']")
@@ -55,7 +47,7 @@ def test_a_pass_sent_for_a_seat_with_nothing_to_claim_is_noted_once(site_url, si
     # two people seated the page passes for its seat when it has nothing to claim.
     code = ("from tests.browser.claim_table import open_table, start; "
             f"print(start(open_table({name!r}, 'pass-note', bots=2, others=('absent-{name}',))))")
-    game_id = int(shell(site_env, code))
+    game_id = int(manage_shell(site_env, code))
     page.goto(f"{site_url}/game/{game_id}/")
     page.wait_for_selector(".hand .tile")
     note = page.locator("#move-log li.log-note")

@@ -5,18 +5,14 @@ replay), and a Shanghai game (seed 004 §2.5, no dead wall) shows no dead wall a
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
-from .server import ROOT
+from .server import manage_shell
 
 
 def finished_game(env, ruleset: str, seed: str, rounds: int = 1) -> dict:
     code = ("from tests.browser.finished_game import make; "
             f"print(make({ruleset!r}, {seed!r}, {rounds}))")
-    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
-                         check=True, capture_output=True, text=True, timeout=600)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return json.loads(manage_shell(env, code))
 
 
 def open_replay(page, url: str) -> None:

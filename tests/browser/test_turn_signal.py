@@ -5,13 +5,11 @@ that starts while its waiting room is open says so once."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 from playwright.sync_api import expect
 
 from .helpers import click, play_now, until_my_discard
-from .server import ROOT
+from .server import manage_shell
 
 # Counts the chimes played, the notifications shown and the tab's titles; the tab's visibility
 # and the browser's answer to notifications are the test's.
@@ -115,12 +113,6 @@ def test_the_title_chime_and_notification_say_it_is_your_turn(site_url, new_page
     assert settings_switch(page, "notify").get_attribute("aria-pressed") == "true"
 
 
-def shell(env, code: str) -> str:
-    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
-                         check=True, capture_output=True, text=True, timeout=600)
-    return out.stdout.strip().splitlines()[-1]
-
-
 def test_a_table_starting_while_its_waiting_room_is_open_chimes_once(site_url, site_env, new_page,
                                                                      artifacts):
     page = new_page(1366, 900)
@@ -129,7 +121,7 @@ def test_a_table_starting_while_its_waiting_room_is_open_chimes_once(site_url, s
     name = page.locator(".who-am-i").inner_text().strip()
     # Seed "start-signal-10" seats the second person East, the dealer: until they discard, the
     # table owes the first person nothing, so only the start itself is signalled.
-    game_id = int(shell(site_env, "from tests.browser.claim_table import open_table; "
+    game_id = int(manage_shell(site_env, "from tests.browser.claim_table import open_table; "
                                   f"print(open_table({name!r}, 'start-signal-10', bots=0))"))
     table = f"{site_url}/game/{game_id}/"
     page.goto(table)
@@ -142,7 +134,7 @@ def test_a_table_starting_while_its_waiting_room_is_open_chimes_once(site_url, s
     other.goto(table)
     other.click("#take-seat")
     other.wait_for_selector("#add-bot")
-    shell(site_env, f"from tests.browser.claim_table import add_bots; print(add_bots({game_id}, 2))")
+    manage_shell(site_env, f"from tests.browser.claim_table import add_bots; print(add_bots({game_id}, 2))")
     other.goto(table)
     other.click("#start-game")
     # The first person's waiting room reloads into the table, which chimes once for the start.
