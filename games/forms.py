@@ -3,6 +3,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.html import format_html
 
 from .engine.ruleset import DEFAULT_RULESET, PLAYABLE, PRESETS
+from .engine.scoring.hongkong import faan_value
 from .models import BOT_LEVELS
 
 OPEN_SEAT = "open"
@@ -67,6 +68,15 @@ class NewGameForm(forms.Form):
         help_text="Hong Kong (faan) tables only: a hand worth less is not a win",
     )
 
+    payout = forms.ChoiceField(
+        label="Payout table", required=False,
+        choices=[("", "the table's usual (half-spicy)"),
+                 ("half_spicy", "Half-spicy: doubling to 4 faan, then by halves"),
+                 ("exponential", "Full exponential: every faan doubles"),
+                 ("laak", "Laak tiers: 5, 7 and 10 faan")],
+        help_text="Hong Kong (faan) tables only: what each faan is worth, up to 10 faan",
+    )
+
     clock = forms.ChoiceField(
         label="Clock", choices=CLOCKS, initial="", required=False,
         help_text="when the move's time and your bank run out, the table plays for you",
@@ -90,6 +100,11 @@ class NewGameForm(forms.Form):
         minimum = self.cleaned_data.get("min_faan")
         if preset.scoring == "hongkong" and minimum is not None and minimum != preset.min_faan:
             changes["min_faan"] = minimum
+        payout = self.cleaned_data.get("payout")
+        if preset.scoring == "hongkong" and payout and payout != preset.payout:
+            # The same 10-faan ceiling under the chosen table.
+            changes["payout"] = payout
+            changes["limit"] = faan_value(preset.replace(payout=payout), 10)
         return changes
 
     def bot_chairs(self) -> dict[int, str]:

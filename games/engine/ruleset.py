@@ -58,6 +58,7 @@ class Ruleset:
     scoring: str = "classical"
     min_faan: int = 0  # Hong Kong tables: the fewest faan a hand needs to go out (most ask 3)
     responsibility: bool = False  # Hong Kong 包: feeding a third dragon or fourth wind set pays all
+    payout: str = "exponential"  # Hong Kong faan -> units: exponential | half_spicy | laak
     mahjong_points: int = 10
     limit: int = 1000
     roof_off: bool = False
@@ -237,8 +238,12 @@ PRESETS["cantonese"] = CHINESE_CLASSICAL.replace(
     scoring="hongkong",
     min_faan=3,
     responsibility=True,
+    # Half-spicy payouts with a 10-faan ceiling (128 units); each player starts with 500 and
+    # a 1-faan hand is worth 2, the stake of Pomax/mahjong's Cantonese ruleset (docs/scoring.md).
+    payout="half_spicy",
     mahjong_points=1,
-    limit=1024,
+    limit=128,
+    starting_points=500,
     east_doubles=False,
     losers_settle=False,
     seating_form="wind_stack",

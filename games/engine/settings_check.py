@@ -24,6 +24,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "rounding": ("none", "nearest10_after", "up10_before"),  # scoring/score.py
     "scoring": ("classical", "dmjl", "bmja", "hongkong"),  # scoring/, payments.py
     "own_bonus_doubles": ("both", "each"),  # scoring/context.py
+    "payout": ("exponential", "half_spicy", "laak"),  # scoring/hongkong.py PAYOUTS
     "snake": ("squirming", "wriggling"),  # wintest.py, scoring/limits.py
     "hand_size": (13, 16),  # the deal (000) and the 16-tile deal (002)
     "wild_tile": (1,),  # wintest.WILD_2B: a Goulash's 2 of Bamboo, the only wild there is

@@ -8,8 +8,12 @@ from django.shortcuts import render
 
 from games.engine.ruleset import DEFAULT_RULESET, PRESETS, Ruleset
 from games.engine.scoring.glossary import HONGKONG, anchor, family
-from games.engine.scoring.hongkong import LIMIT_NAMES
+from games.engine.scoring.hongkong import LIMIT_NAMES, MAX_FAAN, faan_value
 from games.engine.scoring.tables import rule_name
+
+PAYOUT_WORDS = {"exponential": "full exponential (every faan doubles)",
+                "half_spicy": "half-spicy (半辣: doubling to 4 faan, then by halves)",
+                "laak": "laak (tiers at 5, 7 and 10 faan)"}
 
 
 def _yes(flag: bool, yes: str, no: str) -> str:
@@ -39,10 +43,9 @@ def _dead_wall(rs: Ruleset) -> str:
 
 def _going_out(rs: Ruleset) -> str:
     if rs.scoring == "hongkong":
-        base = rs.mahjong_points
-        return (f"Only the winner scores, in faan: each faan doubles the hand's worth (1 faan → "
-                f"{plural(base << 1, 'point')}, 3 faan → {plural(base << 3, 'point')}), up to "
-                f"{plural(rs.limit, 'point')}.")
+        return (f"Only the winner scores, in faan, paid by the {PAYOUT_WORDS[rs.payout]} table "
+                f"(1 faan → {plural(faan_value(rs, 1), 'point')}, 3 faan → "
+                f"{plural(faan_value(rs, 3), 'point')}), up to {plural(rs.limit, 'point')}.")
     return (f"Going out scores {plural(rs.mahjong_points, 'point')}; a hand is worth at most "
             f"{plural(rs.limit, 'point')}.")
 
@@ -57,12 +60,12 @@ def _minimum(rs: Ruleset) -> list[str]:
 
 
 def faan_points(rs: Ruleset) -> list[tuple[str, int]]:
-    """What each number of faan pays under the ruleset: base x 2^faan up to the limit."""
+    """What each number of faan pays under the ruleset's payout table, up to the limit."""
     if rs.scoring != "hongkong":
         return []
     rows, faan = [], 0
-    while (rs.mahjong_points << faan) < rs.limit and faan < 13:
-        rows.append((str(faan), rs.mahjong_points << faan))
+    while faan_value(rs, faan) < rs.limit and faan < MAX_FAAN:
+        rows.append((str(faan), faan_value(rs, faan)))
         faan += 1
     rows.append((f"{faan} or more, and the limit hands", rs.limit))
     return rows

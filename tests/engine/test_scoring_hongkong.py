@@ -75,7 +75,8 @@ def test_payments_discarder_pays_double_self_draw_all_double():
 
 
 def test_cantonese_preset_uses_the_hong_kong_table():
-    """Seed 004: the cantonese preset scores with the Hong Kong faan table (base 1, 10 faan)."""
+    """Seed 004: the cantonese preset scores with the Hong Kong faan table, paid half-spicy
+    (base 1) up to a 10-faan ceiling of 128, from a stake of 500 each."""
     from games.engine.ruleset import get_ruleset
 
     rs = get_ruleset("cantonese")
@@ -83,4 +84,5 @@ def test_cantonese_preset_uses_the_hong_kong_table():
               ruleset=rs)
     assert r.won and (r.doubles, r.total) == (3, 8)
     assert score("b1 b9 c1 c9 d1 d9 we ws ww wn dr dg dw dw", seat=S, win="dw",
-                 source="discard", ruleset=rs).total == 1024
+                 source="discard", ruleset=rs).total == 128
+    assert (rs.payout, rs.starting_points) == ("half_spicy", 500)

@@ -51,3 +51,24 @@ def test_the_minimum_faan_leaves_other_tables_alone(client):
 def test_a_minimum_not_offered_is_refused(client):
     client.post("/game/new/", {"ruleset": "cantonese", "min_faan": "7", **SEATS})
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(("chosen", "payout", "limit"), [
+    ("", "half_spicy", 128), ("half_spicy", "half_spicy", 128),
+    ("exponential", "exponential", 1024), ("laak", "laak", 128)])
+def test_a_hong_kong_table_chooses_its_payout_table(client, chosen, payout, limit):
+    """Hong Kong tables pay faan by a table: half-spicy (the usual), full exponential or laak
+    tiers, each with its 10-faan ceiling (docs/scoring.md)."""
+    client.post("/game/new/", {"ruleset": "cantonese", "payout": chosen, **SEATS})
+    stored = Game.objects.get().ruleset
+    assert (stored["payout"], stored["limit"]) == (payout, limit)
+
+
+def test_a_payout_table_not_offered_is_refused(client):
+    client.post("/game/new/", {"ruleset": "cantonese", "payout": "full_spicy", **SEATS})
+    assert not Game.objects.exists()
+
+
+def test_the_payout_table_leaves_other_tables_alone(client):
+    client.post("/game/new/", {"ruleset": "chinese-classical", "payout": "laak", **SEATS})
+    assert Game.objects.get().ruleset["payout"] == "exponential"

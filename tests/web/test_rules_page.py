@@ -40,5 +40,10 @@ def test_the_hong_kong_ruleset_shows_its_minimum_and_what_each_faan_pays(client)
     section = section[:section.index("</section>")]
     assert "at least 3 faan to go out" in section
     assert "<td>3</td><td class=\"num\">8</td>" in section.replace("\n", "")
-    assert "the limit hands</td><td class=\"num\">1024</td>" in section.replace("\n", "")
+    flat = section.replace("\n", "")
+    # Half-spicy: doubling to 4 faan, then by halves, up to the 10-faan ceiling of 128.
+    for faan, points in ((4, 16), (5, 24), (6, 32), (7, 48), (9, 96)):
+        assert f"<td>{faan}</td><td class=\"num\">{points}</td>" in flat
+    assert "10 or more, and the limit hands</td><td class=\"num\">128</td>" in flat
+    assert "half-spicy" in section and "500 points" in section
     assert "faan-points" not in page[page.index('id="rules-chinese-classical"'):][:3000]

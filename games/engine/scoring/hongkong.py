@@ -4,9 +4,9 @@ Source: the common Hong Kong table as Wikipedia's "Hong Kong mahjong scoring rul
 (faan for the hand, for wind and dragon sets, for flowers and for how the hand went out; 13 faan
 the absolute limit, a lower ceiling allowed; only the winner scores; the discarder pays double
 on a discard win, every loser pays double on a self-drawn one). Where tables differ the choice
-is written in docs/scoring.md. Only the winner scores; each faan doubles the payment (the
-"full exponential" payout): total = base × 2^faan, where base is the ruleset's `mahjong_points`
-and the ruleset's `limit` is the ceiling, which the limit hands reach.
+is written in docs/scoring.md. Only the winner scores: total = base × units(faan), where base
+is the ruleset's `mahjong_points`, units come from the ruleset's `payout` table (PAYOUTS) and
+the ruleset's `limit` is the ceiling, which the limit hands reach.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..tiles import FLOWERS, SEASONS, bonus_seat, tile_words
 from ..wintest import is_nine_gates_shape
 from .context import HandContext, Item
 from .hand import CHOW_SET, PUNG_SET, ScoredSet, meld_set
-from .totals import finish
+from .totals import finish, score_items
 from .types import DEAD_WALL, DISCARD, SELF_DRAWN, WALL, HandScore, WinInfo
 
 FAAN: dict[str, tuple[str, int]] = {
@@ -47,6 +47,28 @@ FAAN: dict[str, tuple[str, int]] = {
 # Faan from the bonus tiles: they count in the score but not toward a table's minimum to go
 # out ("bonus tiles ... are not included in the minimum faan", Wikipedia, Mahjong: Scoring).
 BONUS_FAAN = ("HK14", "HK15", "HK16")
+# Faan -> payment units, 0 to 13 faan (13 is the absolute limit).
+#   exponential: each faan doubles (Wikipedia, "Hong Kong mahjong scoring rules": "typically
+#     exponential").
+#   half_spicy (半辣): doubles up to 4 faan, then each faan adds half of the last doubling, so
+#     the units go 16, 24, 32, 48, 64, ... (tilebuddy.app's faan table: Small Three Dragons,
+#     5 faan, "pays 24 base units").
+#   laak (tiered limits, 𨋢): doubles up to 4 faan, then one doubling per tier: 5-6 faan 32,
+#     7-9 faan 64, 10 and over 128 (Pomax/mahjong, faan-laak-table.js with tiers 5, 7, 10).
+PAYOUTS: dict[str, tuple[int, ...]] = {
+    "exponential": tuple(1 << f for f in range(14)),
+    "half_spicy": (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384),
+    "laak": (1, 2, 4, 8, 16, 32, 32, 64, 64, 64, 128, 128, 128, 128),
+}
+MAX_FAAN = 13
+
+
+def faan_value(rs: Ruleset, faan: int) -> int:
+    """What a hand of `faan` is worth under the ruleset's payout table, before the ceiling."""
+    units = PAYOUTS[rs.payout]
+    return rs.mahjong_points * units[min(faan, MAX_FAAN)]
+
+
 # Limit hands (13 faan, so the ceiling): classical codes where the hand is the same.
 LIMIT_NAMES: dict[str, str] = {
     "L1": "Heavenly hand",
@@ -95,9 +117,11 @@ def hongkong_winner(rs: Ruleset, ctx: HandContext, counts: Sequence[int], melds:
     base = rs.mahjong_points
     if code is not None:
         return finish(rs, True, base, 0, code, [(code, LIMIT_NAMES[code], "limit", rs.limit)])
-    if (base << faan) > rs.limit:
+    value = faan_value(rs, faan)
+    if value > rs.limit and not rs.roof_off:
         items.append(("CAP", "Score capped at the limit", "limit", rs.limit))
-    return finish(rs, True, base, faan, None, items)
+        value = rs.limit
+    return HandScore(True, base, faan, None, value, score_items(items), None)
 
 
 def _sets(declared: list[ScoredSet], reading) -> list[ScoredSet]:
@@ -150,7 +174,8 @@ def _flower_faan(rs: Ruleset, ctx: HandContext) -> list[Item]:
 
 
 def _set_faan(ctx: HandContext, sets: list[ScoredSet], pair: int) -> list[Item]:
-    """Faan of one arrangement: all chows, all pungs, dragons and winds."""
+    """Faan of one arrangement: all chows, all pungs, dragons and winds. Small and great
+    dragons and small winds stand for the pungs they are made of."""
     items: list[Item] = []
     pungs = [s[1] for s in sets if s[0] != CHOW_SET]
     if not pungs:
@@ -166,7 +191,10 @@ def _set_faan(ctx: HandContext, sets: list[ScoredSet], pair: int) -> list[Item]:
     else:
         items += [_faan("HK7", f" ({tile_words(t)})") for t in dragons]
     if len(winds) == 3 and 27 <= pair < 31:
+        # Like small dragons, small winds stands for its wind pungs: "only the criteria with
+        # the tighter requirements are scored" (Wikipedia, Hong Kong mahjong scoring rules).
         items.append(_faan("HK12"))
+        return items
     for t in winds:
         if t == ctx.own_wind:
             items.append(_faan("HK8", f" ({tile_words(t)})"))
