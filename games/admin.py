@@ -113,7 +113,7 @@ class TournamentAdmin(admin.ModelAdmin):
         (None, {"fields": ("name", "status", "registration_open")}),
         ("Play", {"fields": ("ruleset_name", "settings", "rounds", "deals_per_table",
                              "claim_seconds", "turn_seconds")}),
-        ("Seating and results", {"fields": ("fill", "withdrawal", "swiss", "table_points",
+        ("Seating and results", {"fields": ("fill", "withdrawal", "bot_level", "swiss", "table_points",
                                             "hide_scores", "seed")}),
     ]
 

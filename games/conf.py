@@ -1,11 +1,15 @@
 """Live-table settings. Each reads a Django setting first (tests override those), then the
 environment, so a bad value fails loudly when it is first read."""
 
+import os
+
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import setting_changed
 
 from mahjong_site.env import env_int
+
+from .engine.bots import LEVELS
 
 # name: (environment variable, default, smallest allowed)
 _KNOWN = {
@@ -30,10 +34,12 @@ _KNOWN = {
 
 
 _values: dict[str, int] = {}  # read on every move: kept once read, until a setting changes
+_levels: dict[str, str] = {}
 
 
 def _forget(**kwargs) -> None:
     _values.clear()
+    _levels.clear()
 
 
 setting_changed.connect(_forget)
@@ -54,3 +60,17 @@ def _read(name: str) -> int:
     if not isinstance(value, int) or value < least:
         raise ImproperlyConfigured(f"{name} / {env_name} must be a whole number >= {least}")
     return value
+
+
+def autopilot_level() -> str:
+    """The bot level that plays a seat handed over (a withdrawn, timed-out or absent player's):
+    the setting GAMES_AUTOPILOT_LEVEL, else MAHJONG_AUTOPILOT_LEVEL, else "strong"."""
+    level = _levels.get("autopilot")
+    if level is None:
+        level = getattr(settings, "GAMES_AUTOPILOT_LEVEL", None) or os.environ.get(
+            "MAHJONG_AUTOPILOT_LEVEL", "strong")
+        if level not in LEVELS:
+            raise ImproperlyConfigured(
+                f"GAMES_AUTOPILOT_LEVEL / MAHJONG_AUTOPILOT_LEVEL must be one of {', '.join(LEVELS)}")
+        _levels["autopilot"] = level
+    return level

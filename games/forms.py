@@ -7,7 +7,13 @@ from .engine.scoring.hongkong import faan_value
 from .models import BOT_LEVELS
 
 OPEN_SEAT = "open"
-SEAT_CHOICES = [(OPEN_SEAT, "Open for a person"), ("greedy", "Bot: greedy"), ("random", "Bot: random")]
+SEAT_CHOICES = [(OPEN_SEAT, "Open for a person"),
+                ("beginner", "Bot: beginner (goes out fast, never defends)"),
+                ("intermediate", "Bot: intermediate (builds hands worth more)"),
+                ("strong", "Bot: strong (builds and defends)"),
+                ("random", "Bot: random (any legal move)")]
+BOT_CHOICES = [(level, words.split(" (")[0].removeprefix("Bot: "))
+               for level, words in SEAT_CHOICES[1:]]
 # Named speeds for the claim window (seconds a discard stays open to claims).
 CLAIM_SPEEDS = [(4, "Fast: 4 seconds"), (8, "Normal: 8 seconds"), (15, "Relaxed: 15 seconds"),
                 (30, "Leisurely: 30 seconds")]
@@ -114,7 +120,7 @@ class NewGameForm(forms.Form):
 
 
 class BotForm(forms.Form):
-    level = forms.ChoiceField(choices=[(b, b) for b in BOT_LEVELS], initial="greedy")
+    level = forms.ChoiceField(choices=BOT_CHOICES, initial="intermediate")
 
 
 class ImportRecordForm(forms.Form):

@@ -11,13 +11,16 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
+from .engine import bots
 from .engine.errors import NotationError
 from .engine.record import commitment
 from .engine.ruleset import PLAYABLE, Ruleset, get_ruleset
 
 OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"
-BOT_LEVELS = ("random", "greedy")
-AUTOPILOT_LEVEL = "greedy"  # plays a seat handed over: a withdrawn or absent player's
+# Every level a seat may name ("greedy" is the beginner's older name, kept for saved games);
+# the lobby and tournaments offer the three named for people.
+BOT_LEVELS = bots.LEVELS
+OFFERED_BOT_LEVELS = ("beginner", "intermediate", "strong")
 # One name per chair, so the bots at a table never share a name; the level is shown apart.
 BOT_NAMES = ("Bot Plum", "Bot Orchid", "Bot Chrysanthemum", "Bot Bamboo")
 
@@ -119,7 +122,7 @@ class Seat(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
-    bot_level = models.CharField(max_length=10, blank=True)
+    bot_level = models.CharField(max_length=16, blank=True)
     # The player left the game while it was played: a bot of their choosing plays the seat on,
     # in their name (the moves before are theirs, and so is the result).
     left = models.BooleanField(default=False)
@@ -247,6 +250,18 @@ class Watcher(models.Model):
         return f"watcher {self.pk} of game {self.game_id}"
 
 
+class Analysis(models.Model):
+    """A finished game's decisions against the strong bot (engine/brain/review.py), worked out
+    once and kept: the game never changes."""
+
+    game = models.OneToOneField(Game, related_name="analysis", on_delete=models.CASCADE)
+    data = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"analysis of game {self.game_id}"
+
+
 class Move(models.Model):
     """Append-only: one applied action."""
 
@@ -333,6 +348,9 @@ class Tournament(models.Model):
         max_length=10, choices=FILLS, default=FILL_BOTS, help_text="when players are not a multiple of four"
     )
     withdrawal = models.CharField(max_length=10, choices=WITHDRAWALS, default=WITHDRAW_BOT)
+    bot_level = models.CharField(
+        max_length=16, choices=[(b, b) for b in OFFERED_BOT_LEVELS], default="strong",
+        help_text="the bots that fill empty seats and play for withdrawn or absent players")
     hide_scores = models.BooleanField(
         default=True, help_text="a round's scores are shown only once all its tables finished"
     )

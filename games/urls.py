@@ -3,8 +3,10 @@ from django.urls import path
 
 from .access import private_or_404
 from .pages import (
+    analysis,
     calculator,
     endgame,
+    hints,
     history,
     lobby,
     players,
@@ -34,6 +36,9 @@ urlpatterns = [
     path("game/<int:game_id>/leave/", table.leave, name="game_leave"),
     path("game/<int:game_id>/bot/", table.add_bot, name="game_add_bot"),
     path("game/<int:game_id>/start/", table.start, name="game_start"),
+    path("game/<int:game_id>/hints.json", hints.hints, name="game_hints"),
+    path("game/<int:game_id>/analysis.json", private_or_404(analysis.analysis),
+         name="game_analysis"),
     path("game/<int:game_id>/replay/", private_or_404(replay_pages.replay), name="game_replay"),
     path("game/<int:game_id>/replay/steps.json", private_or_404(limit_running(
         "steps", RUNNING_STEPS_PER_MINUTE, 60, "replay requests")(replay_pages.steps)), name="game_replay_steps"),

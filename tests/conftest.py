@@ -35,6 +35,9 @@ def clock():
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # No background analysis thread: it would write to the test database beside the test
+    # (test_analysis.py asks for it inline; the browser tests' server runs the worker).
+    settings.GAMES_ANALYSIS_WORKER = False
 
 
 @pytest.fixture(autouse=True)

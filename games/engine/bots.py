@@ -1,10 +1,18 @@
 """Bots are just players: they choose among `legal_actions` like anyone else.
 
-  random  - any legal action, uniformly (the simulator's player)
-  greedy  - goes out whenever it can; claims only what brings it nearer to going out;
-            discards the tile that leaves the fewest tiles from calling (shanten),
-            breaking ties by keeping tiles that many others could join;
-            in a Goulash's exchanges passes the tiles least likely to make a pung (below)
+  random        - any legal action, uniformly (the simulator's player)
+  beginner      - goes out whenever it can; claims only what brings it nearer to going out;
+  (greedy)        discards the tile that leaves the fewest tiles from calling (shanten),
+                  breaking ties by keeping tiles that many others could join;
+                  in a Goulash's exchanges passes the tiles least likely to make a pung (below).
+                  "greedy" is its older name, kept for saved games and records.
+  intermediate  - speed and value: weighs every legal action with the evaluator (brain/) by
+                  its chance of going out times what the hand would score, by the best of its
+                  plans (any shape, all pungs, one suit), under the ruleset's own win shape and
+                  scoring (a Hong Kong table's minimum faan included)
+  strong        - intermediate plus defence (a discard's danger and the cost of dealing in)
+                  and one draw of lookahead on the discard
+The evaluator's levels read only the seat's view (brain/knowledge.py), never the deal.
 """
 
 from __future__ import annotations
@@ -15,12 +23,14 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .actions import Action
 from .analysis import shanten
+from .brain import knowledge_for
+from .brain.levels import STYLES, decide
 
 if TYPE_CHECKING:
     from .deal import Deal
     from .match import Match
 
-LEVELS = ("random", "greedy")
+LEVELS = ("random", "greedy", "beginner", "intermediate", "strong")
 
 
 def _usefulness(counts: list[int], t: int) -> int:
@@ -73,6 +83,12 @@ def choose(match: Match, seat: int, level: str = "greedy", rng: random.Random | 
         return Action(seat, A.EXCHANGE, tiles=exchange_tiles(match.deal, seat, level, rng))
     if level == "random":
         return (rng or random.Random()).choice(legal)
+    if level in STYLES:
+        if len(legal) == 1:
+            return legal[0]
+        chosen = decide(knowledge_for(match, seat), level)
+        if chosen in legal:
+            return chosen
     return _greedy(match, seat, legal)
 
 

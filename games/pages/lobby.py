@@ -57,7 +57,7 @@ def play_now(request):
     game = services.create_game(user)
     services.take_seat(game.pk, user)
     for _ in range(3):
-        services.add_bot(game.pk, "greedy")
+        services.add_bot(game.pk, "intermediate")
     services.start_game(game.pk)
     return redirect("table", game_id=game.pk)
 

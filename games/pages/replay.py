@@ -135,6 +135,9 @@ def replay(request, game_id: int):
         "players": players,
         "viewer": viewer,
         "table": reverse("table", args=[game.pk]),
+        # The decisions against the strong bot, once over and if a person played (analysis.py).
+        "analysis": (reverse("game_analysis", args=[game.pk])
+                     if finished and any(not s.bot_level or s.left for s in seats) else None),
     }
     # Known already: in the page. Not yet (the game's first replay): the page goes at once and
     # asks for them once its steps are in, so nobody waits for a replay to see the table.

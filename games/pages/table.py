@@ -10,8 +10,9 @@ from django.views.decorators.http import require_POST
 
 from .. import access, hidden, services
 from ..accounts import ensure_user
+from ..conf import autopilot_level
 from ..forms import BotForm
-from ..models import ABANDONED, ACTIVE, AUTOPILOT_LEVEL, BOT_LEVELS, OPEN, Game
+from ..models import ABANDONED, ACTIVE, OFFERED_BOT_LEVELS, OPEN, Game
 from .endgame import end_screen_links
 
 
@@ -28,6 +29,8 @@ def table(request, game_id: int):
         "ws": f"/ws/game/{game.pk}/",
         "seat": mine.position if mine else None,
         "status": game.status,
+        # Hints are offered at casual tables only; the server refuses them elsewhere too.
+        "hints": not game.tournament,
         # The full record: 404 until the game is over.
         "record": reverse("game_record", args=[game.pk]),
     }
@@ -42,7 +45,8 @@ def table(request, game_id: int):
          "can_join": game.status == OPEN and len(seats) < 4 and mine is None,
          "can_leave": game.status == ACTIVE and not game.tournament and mine is not None,
          "invite_link": request.build_absolute_uri(link),
-         "bot_form": BotForm(), "bot_levels": BOT_LEVELS},
+         "bot_form": BotForm(), "bot_levels": OFFERED_BOT_LEVELS,
+         "autopilot_level": autopilot_level()},
     )
 
 
@@ -68,7 +72,7 @@ def leave(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     if game.status == OPEN:
         return _act(request, game_id, services.leave_seat, request.user)
-    level = request.POST.get("level", AUTOPILOT_LEVEL)
+    level = request.POST.get("level") or autopilot_level()
     try:
         after = services.leave_game(game_id, request.user, level)
     except services.ServiceError as exc:
@@ -94,7 +98,7 @@ def _seated_or_404(request, game_id):
 def add_bot(request, game_id: int):
     _seated_or_404(request, game_id)
     form = BotForm(request.POST)
-    level = form.cleaned_data["level"] if form.is_valid() else "greedy"
+    level = form.cleaned_data["level"] if form.is_valid() else autopilot_level()
     return _act(request, game_id, services.add_bot, level)
 
 

@@ -14,7 +14,6 @@ from games import clock, conf, protocol, wakeup
 from games.models import (
     ABANDONED,
     ACTIVE,
-    AUTOPILOT_LEVEL,
     BOT_LEVELS,
     OPEN,
     Connection,
@@ -30,8 +29,10 @@ from .lobby import free_bot_name
 ABANDON_BATCH = 20  # tables ended per sweep at most: the rest wait for the next one
 
 
-def leave_game(game_id: int, user, level: str = AUTOPILOT_LEVEL) -> Game:
-    """`user` leaves the casual game they play; a `level` bot takes their seat."""
+def leave_game(game_id: int, user, level: str | None = None) -> Game:
+    """`user` leaves the casual game they play; a `level` bot (else the autopilot's) takes
+    their seat."""
+    level = level or conf.autopilot_level()
     if level not in BOT_LEVELS:
         raise ServiceError("bad_bot", f"Unknown bot level {level!r}.")
     if user is None or not user.is_authenticated:

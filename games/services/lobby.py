@@ -119,7 +119,7 @@ def free_bot_name(game: Game, chair: int) -> str:
 
 
 def add_bot(
-    game_id: int, level: str = "greedy", *, chair: int | None = None, name: str = ""
+    game_id: int, level: str = "intermediate", *, chair: int | None = None, name: str = ""
 ) -> Seat:
     """A bot in `chair`, or in the first free one; `name` keeps a rematch's bot's name."""
     if level not in BOT_LEVELS:

@@ -12,16 +12,16 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 
-from games import clock, protocol, results, wakeup
+from games import clock, conf, protocol, results, wakeup
 from games.engine import bots
 from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.deal import refusals
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
 from games.engine.phases import PLAY
 from games.engine.record import results_of
-from games.models import ACTIVE, AUTOPILOT_LEVEL, FINISHED, OPEN, Game, Move, Seat
+from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
 
-from . import answers, broadcast, matches, places, schedule, snapshots, turnclock
+from . import analysis, answers, broadcast, matches, places, schedule, snapshots, turnclock
 from .errors import ServiceError
 from .frames import WINDOW_PHASES
 from .gamerow import held_seats, known_seat, lock, parse_action, reschedule, seats
@@ -77,7 +77,7 @@ def _close_window(change: _Change) -> None:
 
 
 def _decide(match, seat: Seat) -> Action:
-    return bots.choose(match, seat.position, seat.bot_level or AUTOPILOT_LEVEL)
+    return bots.choose(match, seat.position, seat.bot_level or conf.autopilot_level())
 
 
 def _step(change: _Change, now: datetime) -> None:
@@ -113,6 +113,9 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             Game.objects.filter(pk=game.pk).update(listed_at=now)
             places.record_result(game)
             results.count(game)  # into the players' statistics, unless its round hides it
+            if any(not s.bot_level or s.left for s in seats(game).values()):  # a person played
+                game_id = game.pk
+                transaction.on_commit(lambda: analysis.start(game_id))
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, seats(game))
     # One statement for the moves, one for the row: a move costs lock + append + update.
     if change.moves:
@@ -387,7 +390,7 @@ def autopilot_waiting(game_id: int) -> int:
         waiting = [p for p in match.waiting_on() if str(p) not in game.pending]
         if not waiting:
             break
-        action = bots.choose(match, waiting[0], AUTOPILOT_LEVEL)
+        action = bots.choose(match, waiting[0], conf.autopilot_level())
         submit_action(game_id, None, action.to_json(), game.version, seat=waiting[0])
         given += 1
     return given

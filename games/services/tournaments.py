@@ -13,7 +13,6 @@ from games import clock, protocol, results, wakeup
 from games.engine.rituals import random_seating
 from games.models import (
     ACTIVE,
-    AUTOPILOT_LEVEL,
     FINISHED,
     RUNNING,
     WITHDRAW_BOT,
@@ -79,17 +78,17 @@ def withdraw(entry_id: int) -> Entry:
             status=ACTIVE, tournament_table__places__entry=entry
         ).values_list("pk", flat=True)
         for game_id in live:
-            _hand_to_bot(game_id, entry.user)
+            _hand_to_bot(game_id, entry.user, entry.tournament.bot_level)
         return entry
 
 
-def _hand_to_bot(game_id: int, user) -> None:
+def _hand_to_bot(game_id: int, user, level: str) -> None:
     game = lock_game(game_id)
     seat = game.seats.filter(user=user).first()
     if seat is None:
         return
     if not seat.is_bot:
-        seat.bot_level = AUTOPILOT_LEVEL
+        seat.bot_level = level
         seat.save(update_fields=["bot_level"])
     # Even a seat the autopilot already played: the player's open sockets must let go of it.
     _reschedule(game)
@@ -109,16 +108,17 @@ def _reschedule(game: Game) -> None:
 def autopilot_absent(table_id: int) -> int:
     """Settle a stuck table: every human seat with nobody connected is played by the autopilot
     from now on. Returns how many seats were handed over."""
-    table = Table.objects.get(pk=table_id)
+    table = Table.objects.select_related("round__tournament").get(pk=table_id)
     if table.game_id is None:
         return 0
+    level = table.round.tournament.bot_level
     with transaction.atomic():
         game = lock_game(table.game_id)
         if game.status != ACTIVE:
             return 0
         absent = [s for s in game.seats.all() if not s.is_bot and s.connections == 0]
         for seat in absent:
-            seat.bot_level = AUTOPILOT_LEVEL
+            seat.bot_level = level
             seat.save(update_fields=["bot_level"])
         if absent:
             _reschedule(game)
@@ -204,7 +204,7 @@ def _start_table(t: Tournament, rnd: Round, number: int, order: list[Entry | Non
     for chair in range(4):
         entry = order[seat_of[chair]]
         if entry is None or entry.withdrawn:
-            lobby.add_bot(game.pk, AUTOPILOT_LEVEL, chair=chair)
+            lobby.add_bot(game.pk, t.bot_level, chair=chair)
         else:
             seat = lobby.take_seat(game.pk, entry.user)
             assert seat.chair == chair, "chairs are filled in order"

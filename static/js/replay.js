@@ -6,6 +6,7 @@ import { proofHTML } from "./render/proof.js";
 import { expand, hashOf, index, parseHash } from "./replay/steps.js";
 import { moveListHTML, stepWords } from "./replay/moves.js";
 import { dealLabel } from "./replay/deals.js";
+import { analysisHTML, loadAnalysis } from "./replay/analysis.js";
 
 const config = JSON.parse(document.getElementById("replay-config").textContent);
 const root = document.getElementById("table");
@@ -327,6 +328,15 @@ async function start() {
   render();
   document.body.dataset.replayReady = "1";
   if (config.extras) loadExtras();
+  const box = document.getElementById("analysis-box");
+  if (config.analysis && box) {
+    loadAnalysis(config.analysis, box, (data) => {
+      box.querySelector(".analysis-body").innerHTML = analysisHTML(data, {
+        steps: state.data.steps, where: state.idx.where, hashOf, playerName, viewer: config.viewer,
+      });
+      box.dataset.ready = "1";
+    });
+  }
 }
 
 // The plot and the verification line, when the page came before they were worked out.

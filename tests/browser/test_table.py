@@ -53,8 +53,8 @@ def test_guest_plays_a_whole_deal_by_clicking(site_url, new_page, artifacts):
 def test_two_players_each_see_only_their_own_tiles(site_url, new_page):
     alice = new_page()
     alice.goto(site_url + "/lobby/")
-    alice.select_option("#id_seat_3", "greedy")
-    alice.select_option("#id_seat_4", "greedy")
+    alice.select_option("#id_seat_3", "beginner")
+    alice.select_option("#id_seat_4", "beginner")
     alice.locator("#new-table button[type=submit], form[action$='/game/new/'] button").first.click()
     alice.wait_for_selector(".waiting-room")
     link = alice.input_value("#invite-link")

@@ -29,7 +29,7 @@ def _create(client, **extra) -> Tournament:
     data = {
         "name": "Spring Cup", "ruleset_name": "chinese-classical", "settings": "{}",
         "rounds": 5, "deals_per_table": 1, "claim_seconds": 8, "turn_seconds": "",
-        "fill": "bots", "withdrawal": "bot", "hide_scores": "on",
+        "fill": "bots", "withdrawal": "bot", "bot_level": "strong", "hide_scores": "on",
         "table_points": "4,2,1,0", "seed": "spring",
         "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0,
         "round_set-TOTAL_FORMS": 0, "round_set-INITIAL_FORMS": 0, **extra,

@@ -31,25 +31,27 @@ def test_the_new_table_form_offers_a_choice_for_each_other_seat(client):
     page = client.get("/lobby/").content.decode()
     for name in ("seat_2", "seat_3", "seat_4"):
         assert f'name="{name}"' in page
-    for choice in ("Open for a person", "Bot: greedy", "Bot: random"):
+    for choice in ("Open for a person", "Bot: beginner (goes out fast, never defends)",
+                   "Bot: intermediate (builds hands worth more)",
+                   "Bot: strong (builds and defends)", "Bot: random (any legal move)"):
         assert page.count(f">{choice}</option>") == 3
     assert "Private: only people with the invite link can find it" in page
 
 
 def test_the_form_maps_each_seat_to_a_bot_or_an_open_chair():
-    form = NewGameForm({**NEW, "seat_2": "random", "seat_3": "open", "seat_4": "greedy"})
+    form = NewGameForm({**NEW, "seat_2": "random", "seat_3": "open", "seat_4": "beginner"})
     assert form.is_valid(), form.errors
-    assert form.bot_chairs() == {1: "random", 3: "greedy"}
+    assert form.bot_chairs() == {1: "random", 3: "beginner"}
     assert not NewGameForm({**NEW, "seat_2": "bot", "seat_3": "open", "seat_4": "open"}).is_valid()
 
 
 def test_chosen_seats_are_filled_as_asked_and_open_ones_wait_for_people(client, players):
     client.force_login(players[0])
-    game = _new_table(client, seat_2="random", seat_4="greedy")
+    game = _new_table(client, seat_2="random", seat_4="beginner")
     client.force_login(players[1])
     client.post(f"/game/{game.pk}/join/")
     seats = {s.chair: (s.user.username if s.user else s.bot_level) for s in game.seats.all()}
-    assert seats == {0: "alice", 1: "random", 2: "bob", 3: "greedy"}
+    assert seats == {0: "alice", 1: "random", 2: "bob", 3: "beginner"}
     page = client.get(f"/game/{game.pk}/").content.decode()
     room = page[page.index('id="waiting-seats"'):page.index("</ol>")]
     names = [s.name for s in game.seats.all()]
@@ -73,7 +75,7 @@ def test_play_now_bots_have_distinct_names(client, outsider):
     client.post("/play-now/")
     game = Game.objects.get()
     bots = [s for s in game.seats.all() if s.is_bot]
-    assert [s.bot_level for s in bots] == ["greedy"] * 3
+    assert [s.bot_level for s in bots] == ["intermediate"] * 3
     assert len({s.name for s in bots}) == 3
     client.force_login(outsider)
     lobby = client.get("/lobby/").content.decode()
@@ -83,8 +85,8 @@ def test_play_now_bots_have_distinct_names(client, outsider):
 def test_a_private_table_is_unlisted_but_its_link_works(client, players, outsider, spectator):
     """Issue 17 §8: its invite link, not its number, opens it to others."""
     client.force_login(players[0])
-    public = _new_table(client, seat_3="greedy", seat_4="greedy")
-    secret = _new_table(client, private="on", seat_3="greedy", seat_4="greedy")
+    public = _new_table(client, seat_3="beginner", seat_4="beginner")
+    secret = _new_table(client, private="on", seat_3="beginner", seat_4="beginner")
     assert secret.private and not public.private
     assert f"/game/{secret.pk}/" in client.get("/lobby/").content.decode()  # its creator's
 

@@ -8,7 +8,7 @@ from games.models import Game
 
 pytestmark = pytest.mark.django_db
 
-SEATS = {"seat_2": "greedy", "seat_3": "greedy", "seat_4": "greedy", "claim_seconds": 8}
+SEATS = {"seat_2": "beginner", "seat_3": "beginner", "seat_4": "beginner", "claim_seconds": 8}
 
 
 def test_the_lobby_offers_every_preset_with_its_description(client):

@@ -113,8 +113,8 @@ async def test_no_clock_unless_chosen(app, players, clock):
 def _create(user, **fields) -> tuple[Game | None, str]:
     http = Client()
     http.force_login(user)
-    data = {"ruleset": "chinese-classical", "seat_2": "greedy", "seat_3": "greedy",
-            "seat_4": "greedy", "claim_seconds": 8, **fields}
+    data = {"ruleset": "chinese-classical", "seat_2": "beginner", "seat_3": "beginner",
+            "seat_4": "beginner", "claim_seconds": 8, **fields}
     response = http.post("/game/new/", data, follow=True)
     return Game.objects.filter(created_by=user).first(), response.content.decode()
 

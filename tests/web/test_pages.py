@@ -30,7 +30,7 @@ def test_play_now_seats_a_guest_with_three_bots_at_a_dealt_table(client):
     config.pop("replay", None)  # present once the replay page is installed
     assert csrf and config == {
         "game": game.pk, "ws": f"/ws/game/{game.pk}/",
-        "seat": game.seats.get(user=guest).position, "status": "active",
+        "seat": game.seats.get(user=guest).position, "status": "active", "hints": True,
         "record": f"/game/{game.pk}/record.json", "plot": f"/game/{game.pk}/plot/",
         "again": f"/game/{game.pk}/again/", "commitment": game.commitment}
     assert "js/table.js" in page.content.decode()
@@ -51,8 +51,8 @@ def test_a_guest_who_signs_up_keeps_their_game(client):
 
 def test_spectator_page_has_no_seat(client, players, outsider):
     client.force_login(players[0])
-    client.post("/game/new/", {"ruleset": "chinese-classical", "seat_2": "greedy",
-                               "seat_3": "greedy", "seat_4": "random", "claim_seconds": 8})
+    client.post("/game/new/", {"ruleset": "chinese-classical", "seat_2": "beginner",
+                               "seat_3": "beginner", "seat_4": "random", "claim_seconds": 8})
     game = Game.objects.get()
     client.post(f"/game/{game.pk}/start/")
     client.force_login(outsider)
@@ -63,7 +63,7 @@ def test_spectator_page_has_no_seat(client, players, outsider):
 def test_two_people_and_two_bots_fill_a_table(client, players):
     client.force_login(players[0])
     client.post("/game/new/", {"ruleset": "chinese-classical", "seat_2": "open",
-                               "seat_3": "greedy", "seat_4": "greedy", "claim_seconds": 8})
+                               "seat_3": "beginner", "seat_4": "beginner", "claim_seconds": 8})
     game = Game.objects.get()
     assert 'id="start-game"' not in client.get(f"/game/{game.pk}/").content.decode()  # 3 of 4
     client.force_login(players[1])

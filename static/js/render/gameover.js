@@ -26,6 +26,34 @@ function plotHTML(ctx) {
   return `<div class="sheet-plot">${plots.get(ctx.plotUrl) || '<p class="muted">Drawing the points plot…</p>'}</div>`;
 }
 
+// "Your decisions": the game's analysis against the strong bot (replay/analysis.js), asked for
+// once the game is over; it is worked out in the background, so the line fills in when ready.
+const decisions = new Map(); // game -> line HTML once known (null while asked)
+
+function loadDecisions(gameId, seat, replay) {
+  if (decisions.has(gameId)) return;
+  decisions.set(gameId, null);
+  const fill = (html) => {
+    decisions.set(gameId, html);
+    document.querySelectorAll(".decisions-line").forEach((el) => { el.innerHTML = html; });
+  };
+  const ask = (attempt) => fetch(`/game/${gameId}/analysis.json`, { credentials: "same-origin" })
+    .then((r) => {
+      if (r.status === 202 && attempt < 40) return setTimeout(() => ask(attempt + 1), 3000);
+      if (!r.ok) return fill("");
+      return r.json().then((data) => {
+        const s = (data.seats || []).find((x) => x.seat === seat);
+        if (!s || !s.decisions) return fill("");
+        const pct = Math.round(100 * s.match_rate);
+        const misses = (s.misses || []).length;
+        fill(`Your decisions: <b>${pct}%</b> matched the strong bot (${s.matched} of ${s.decisions})${
+          misses && replay ? `; <a href="${esc(replay)}#analysis-box">see the biggest misses</a>` : ""}.`);
+      });
+    })
+    .catch(() => fill(""));
+  ask(0);
+}
+
 // The replay's steps are built on first request and cached: ask for them while the player reads
 // the standings, so "Replay this game" opens at once.
 const warmed = new Set();
@@ -58,12 +86,14 @@ export function gameOverHTML(ctx) {
         <input type="hidden" name="csrfmiddlewaretoken" value="${esc(ctx.csrf || "")}">
         <button type="submit" class="button" id="play-again">Play again</button></form>`
     : "";
+  if (me != null && ctx.gameId != null) loadDecisions(ctx.gameId, me, replay);
+  const decided = me != null ? `<p class="decisions-line" aria-live="polite">${decisions.get(ctx.gameId) ?? ""}</p>` : "";
   const record = ctx.recordUrl
     ? `<a href="${esc(ctx.recordUrl)}?download=1" download>Export the record</a>`
     : "";
   return `<section class="standings" aria-labelledby="standings-title">
     <h3 id="standings-title">Final standings</h3>${headline}
-    <ol class="final">${rows}</ol>
+    <ol class="final">${rows}</ol>${decided}
     <div class="sheet-links">${replay ? `<a class="button primary" id="replay-game" href="${esc(replay)}">Replay this game</a>` : ""}
       ${again} ${record} <a href="/games/">Your games</a> <a href="/lobby/">Back to the lobby</a></div>
     ${plotHTML(ctx)}

@@ -9,6 +9,7 @@ import { actionsHTML, promptText, timerHTML } from "./prompt.js";
 import { ritualsHTML } from "./rituals.js";
 import { sheetHTML } from "./sheet.js";
 import { logHTML } from "./log.js";
+import { hintsHTML } from "./hints.js";
 
 function waitingHTML(ctx) {
   if (ctx.status === "open") return ""; // the waiting room above says how the game starts
@@ -23,6 +24,7 @@ function settingsHTML(ctx) {
     ${toggle("auto-rituals", !!ctx.autoRituals, "Show the rituals as each deal starts")}
     ${toggle("turn-sound", !!ctx.turnSound, "Play a sound when it's my turn")}
     ${ctx.canNotify ? toggle("notify", !!ctx.notify, "Notify me when it's my turn") : ""}
+    ${ctx.hintsAllowed ? toggle("hints", !!ctx.hintsOn, "Show hints: what the strong bot would do, and why") : ""}
   </div>`;
 }
 
@@ -72,7 +74,7 @@ export function renderTable(root, ctx) {
       </div>
       ${myArea}
     </div>
-    <div class="side-col">${ctx.showRituals ? ritualsHTML(ctx) : ""}${logHTML(ctx)}</div>
+    <div class="side-col">${ctx.showRituals ? ritualsHTML(ctx) : ""}${hintsHTML(ctx)}${logHTML(ctx)}</div>
     ${ctx.sheet === false ? "" : sheetHTML(ctx)}`;
 }
 

@@ -2,6 +2,7 @@
 // page's seat, with the players' names as shown at the table.
 import { WIND_NAMES } from "../tiles.js";
 import { config, state } from "./state.js";
+import { hintsAllowed } from "./hints.js";
 
 export function ctx() {
   const v = state.view;
@@ -46,6 +47,9 @@ export function ctx() {
     notify: state.notify && typeof Notification !== "undefined" && Notification.permission === "granted",
     canNotify: typeof Notification !== "undefined",
     settingsOpen: state.settingsOpen,
+    hintsAllowed: hintsAllowed(),
+    hintsOn: state.hints,
+    hints: state.hints && hintsAllowed() ? state.hintData : null,
     claimedTile: (owner, meld) => {
       const e = state.claims.find((c) => c.seat === owner && c.meld && c.meld.tiles === meld.tiles);
       return e ? e.tile : null;

@@ -9,6 +9,7 @@ import { showError } from "./announce.js";
 import { legal, send } from "./actions.js";
 import { sendExchange, toggleExchangePick } from "./exchange.js";
 import { closeRituals, toggleRituals } from "./rituals.js";
+import { refreshHints } from "./hints.js";
 
 function onTile(tile) {
   state.focusIdx = Number(tile.dataset.idx);
@@ -95,6 +96,12 @@ function onButton(btn) {
       break;
     case "notify":
       toggleNotify();
+      break;
+    case "hints":
+      state.hints = !state.hints;
+      writePref("mahjong-hints", state.hints);
+      render();
+      refreshHints(render);
       break;
     case "show-rituals":
       toggleRituals();

@@ -14,6 +14,7 @@ import { leaveWaitingRoom, refreshWaitingRoom } from "./waiting.js";
 import { toServer } from "./connection.js";
 import { signalTurn } from "./signal.js";
 import { explainLostClaim, forgetAnswer, noteAnswer } from "./claimnotes.js";
+import { refreshHints } from "./hints.js";
 
 function setPlayers(seats) {
   if (!Array.isArray(seats)) return;
@@ -49,6 +50,7 @@ function onState(frame) {
   fadeRefusal();
   openIfDealJustBegun();
   render();
+  refreshHints(render);
   signalTurn();
   passIfNothingToClaim();
 }
@@ -96,6 +98,7 @@ function onUpdate(frame) {
   trimLog(state.log);
   if (!(frame.view.legal_actions || []).some((a) => a.type === "discard" && a.call)) state.originalCall = false;
   render();
+  refreshHints(render);
   signalTurn(events);
   passIfNothingToClaim();
 }

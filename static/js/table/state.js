@@ -33,6 +33,8 @@ export const state = {
   turnSound: readPref("mahjong-turn-sound", true),
   notify: readPref("mahjong-notify", false), // asked of the browser only by a click on its switch
   settingsOpen: false,
+  hints: readPref("mahjong-hints", false), // the hints switch (tables that allow them)
+  hintData: null, // this position's hints as fetched: {version, candidates, why_not_win}
   // The log starts open where there is room for it beside the table, folded on small screens.
   logOpen: window.matchMedia("(min-width: 1100px)").matches,
   error: null,

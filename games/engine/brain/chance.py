@@ -1,0 +1,64 @@
+"""How likely a hand is to go out before the deal ends: a small model, not a simulation.
+
+Each of the seat's remaining turns (the live wall over four) the hand moves one step nearer with
+some chance: for the first step the chance its own effective tiles give (drawn, or claimed from
+a discard), for the second the lookahead's figure when there is one, for later steps a typical
+figure for that distance (measured on bot play: a calling hand goes out about one turn in six).
+Every turn the deal may also end by someone else's win: the hazard grows as the deal goes on
+(`hazard`), faster where a cheap hand may go out, slower under a chow limit or a minimum faan.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+# Per-turn chance of one step from `shanten` s (the index), once the hand's own tiles are no
+# longer known.
+TYPICAL = (0.16, 0.21, 0.34, 0.45, 0.55, 0.6, 0.6, 0.6, 0.6)
+CLAIMS = 0.6  # effective tiles also come from others' discards, claimed for a set
+RON = 1.5  # a calling hand also goes out on others' discards
+
+
+def step_chance(live: float, unseen: int, shanten: int, open_claims: bool = True) -> float:
+    """The chance of the first step in one turn, from `live` effective copies."""
+    if unseen <= 0 or live <= 0:
+        return 0.0
+    q = min(1.0, live / unseen)
+    draws = 1 + (RON if shanten == 0 else CLAIMS if open_claims else 0)
+    return 1 - (1 - q) ** draws
+
+
+def hazard(turn: float, pace: float, extra: float = 0.0) -> float:
+    """The chance that someone else goes out during one turn of the deal, at the seat's `turn`
+    (turns played so far); `pace` scales it (1: a table where cheap hands go out), `extra` adds
+    the known calling hands' share."""
+    return min(0.5, max(0.0, 0.03 * (turn - 3)) * pace + extra)
+
+
+@lru_cache(maxsize=200_000)
+def win_chance(shanten: int, first: float, turns: int, second: float | None = None,
+               start: int = 0, pace: float = 1.0, extra: float = 0.0,
+               breadth: float = 1.0) -> float:
+    """Chance to go out within `turns` turns from `shanten`, the first step taking `first` per
+    turn (the second `second`, if known) and later ones TYPICAL × `breadth` (a plan that takes
+    fewer kinds of tile moves slower); the deal ends by another's win at `hazard`."""
+    if shanten < 0:
+        return 1.0
+    if turns <= 0 or shanten > 8:
+        return 0.0
+    steps = [first]
+    if shanten >= 1:
+        steps.append(second if second is not None else TYPICAL[shanten - 1] * breadth)
+    for s in range(shanten - 2, -1, -1):
+        steps.append(TYPICAL[s] * breadth)
+    n = len(steps)
+    # Backwards over the turns: f[j] is the chance to finish the last j steps from then on.
+    f = [1.0] + [0.0] * n
+    for t in range(turns - 1, -1, -1):
+        alive = 1 - hazard(start + t, pace, extra)
+        g = [1.0]
+        for j in range(1, n + 1):
+            q = steps[n - j]
+            g.append(alive * (q * f[j - 1] + (1 - q) * f[j]))
+        f = g
+    return f[n]

@@ -1,0 +1,155 @@
+"""How likely a discard is to let an opponent go out, and what that would cost.
+
+Kept simple (reading discards the Japanese way does not carry over: these games have no rule
+against winning on a tile one threw before). For each opponent: how likely it is calling (its
+declared sets, how far the deal has gone, a declared "fishing" or Original Call), which tiles it
+is likely to want (a suit it collects when all its sets are of one suit; honours it can still
+pung), and what its hand is worth (dragon and valued wind sets shown, one suit, all pungs).
+A tile it threw itself, or an honour with three copies in sight, is safe against it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..melds import CHOW
+from ..payments import dangerous_discard
+from ..scoring.hongkong import faan_value
+from .knowledge import Knowledge, SeatInfo
+
+CLASSES = ((0.004, "safe"), (0.03, "low"), (0.08, "medium"))
+BASE_WINS = 2.0  # kinds a calling hand waits on, about
+
+
+@dataclass(frozen=True)
+class Threat:
+    seat: int
+    calling: float  # the chance this opponent is one tile from going out
+    value: float  # the estimated total of its hand, if it goes out
+    suit: int | None  # the suit all its declared sets are in, if two or more are
+    honours_only: bool
+
+
+def _hand_value(k: Knowledge, st: SeatInfo, suit: int | None) -> float:
+    """An opponent's likely total from what it shows."""
+    rules = k.rules
+    hk = rules.scoring == "hongkong"
+    doubles = 0
+    points = rules.mahjong_points
+    valued = {31, 32, 33, 27 + st.wind, 27 + k.prevailing_wind}
+    pungs = [m for m in st.melds if m.kind != CHOW]
+    for m in pungs:
+        if m.tile in valued:
+            doubles += 1 + (m.tile == 27 + st.wind == 27 + k.prevailing_wind)
+        if not hk:
+            points += 4 if m.tile >= 27 or m.tile % 9 in (0, 8) else 2
+    if suit is not None:
+        doubles += 3 if hk else max(rules.false_colour_doubles, 1)
+    if len(pungs) >= 2 and len(pungs) == len(st.melds):
+        doubles += 3 if hk else 1
+    points += 4 * len(st.bonus) if not hk else 0
+    if hk:
+        return float(min(rules.limit, faan_value(rules, max(doubles, rules.min_faan) + 1)))
+    return float(min(rules.limit, points * (1 << min(doubles, 12))))
+
+
+def threats(k: Knowledge) -> list[Threat]:
+    out = []
+    rules = k.rules
+    progress = k.discard_total / 4  # turns played, about
+    for st in k.opponents:
+        melds = st.melds
+        exposed = len(melds)
+        firsts = [m.tile for m in melds]
+        suits = {t // 9 for t in firsts if t < 27}
+        suit = next(iter(suits)) if len(firsts) >= 2 and len(suits) == 1 else None
+        honours_only = len(firsts) >= 2 and all(t >= 27 for t in firsts)
+        if st.fishing or st.original_call:
+            calling = 1.0
+        elif rules.must_declare_calling:
+            calling = 0.0  # 001: a calling player says so (the engine says it for him)
+        else:
+            calling = min(0.8, 0.02 + 0.04 * progress + 0.15 * exposed
+                          + 0.01 * progress * exposed)
+            if rules.min_faan:
+                calling *= _enough_faan(k, st, suit)
+        out.append(Threat(st.seat, calling, _hand_value(k, st, suit), suit, honours_only))
+    return out
+
+
+def _enough_faan(k: Knowledge, st: SeatInfo, suit: int | None) -> float:
+    """How likely an opponent's hand has the table's minimum faan, from what it shows."""
+    valued = {31, 32, 33, 27 + st.wind, 27 + k.prevailing_wind}
+    pungs = [m for m in st.melds if m.kind != CHOW]
+    chance = 0.08 + 0.3 * sum(1 for m in pungs if m.tile in valued)
+    if suit is not None:
+        chance += 0.8 if len(st.melds) >= 3 else 0.3
+    if len(pungs) >= 2 and len(pungs) == len(st.melds):
+        chance += 0.5 if len(pungs) >= 3 else 0.2
+    return min(1.0, chance)
+
+
+def wait_weight(k: Knowledge, threat: Threat, st: SeatInfo, t: int) -> float:
+    """How likely tile `t` is among this opponent's waits, relative to an average tile."""
+    if t in st.discards:
+        return 0.0
+    if t >= 27:
+        if k.unseen(t) == 0 or k.visible[t] >= 3:
+            return 0.0
+        w = 0.5 if k.unseen(t) >= 2 else 0.25
+        if threat.suit is not None or threat.honours_only:
+            w *= 2.0
+        return w
+    rank = t % 9
+    w = 0.6 if rank in (0, 8) else 0.85 if rank in (1, 7) else 1.0
+    if threat.suit is not None:
+        w *= 3.0 if t // 9 == threat.suit else 0.15
+    elif threat.honours_only:
+        w *= 0.3
+    if t in k.discarded_kinds:
+        w *= 0.6  # thrown by someone and not taken
+    return w
+
+
+@dataclass(frozen=True)
+class Danger:
+    chance: float  # of dealing in with this tile
+    cost: float  # what dealing in would cost this seat
+    level: str  # safe | low | medium | high
+
+
+def payment(k: Knowledge, threat: Threat, t: int) -> float:
+    """What this seat pays if the opponent goes out on its discard `t`."""
+    rules = k.rules
+    value = threat.value
+    if rules.scoring == "hongkong":
+        return 2 * value  # the discarder pays double
+    factor = 2 if rules.east_doubles and k.dealer in (k.seat, threat.seat) else 1
+    pay = value * factor
+    if rules.cannon_rule:
+        st = k.seats[threat.seat]
+        why = dangerous_discard(rules, t, st.melds, k.live_left, t in k.discarded_kinds)
+        if why is not None:
+            pay *= 3  # letting off a cannon: this seat pays for everyone
+    return pay
+
+
+def danger_of(k: Knowledge, t: int, found: list[Threat] | None = None) -> Danger:
+    """The chance that discarding `t` lets someone go out, and the cost if it does."""
+    found = threats(k) if found is None else found
+    miss = 1.0
+    cost = 0.0
+    for threat in found:
+        st = k.seats[threat.seat]
+        p = threat.calling * min(0.9, wait_weight(k, threat, st, t) * BASE_WINS / 30)
+        if p <= 0:
+            continue
+        miss *= 1 - p
+        cost += p * payment(k, threat, t)
+    chance = 1 - miss
+    level = "high"
+    for limit, name in CLASSES:
+        if chance < limit:
+            level = name
+            break
+    return Danger(chance, cost / chance if chance else 0.0, level)

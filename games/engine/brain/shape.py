@@ -1,0 +1,221 @@
+"""How far a hand is from going out under a ruleset's win shape.
+
+`shanten(rules, counts, melds)`: -1 complete, 0 calling, n tiles from calling. With no chow limit
+it is analysis.shanten (Thirteen Orphans only where the ruleset plays it); with a limit (BMJA's one
+chow, a Goulash's none) chows are counted, concealed and declared together, by distance vectors
+over (chows, sets, pair) per part of the hand, kept once computed. A Goulash's wild 2 of Bamboo
+fills any one missing tile. The same vectors give the distance of a plan: all pungs
+(`pung_shanten`) or one suit with honours (`suit_shanten`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..analysis import MAX_SETS
+from ..analysis import shanten as regular_shanten
+from ..melds import CHOW, Meld
+from ..ruleset import Ruleset
+from ..tiles import ORPHANS
+
+INF = 99
+WIDTH = 2 * MAX_SETS + 2  # index 2 * sets + pair
+SUITS = ((0, 9), (9, 18), (18, 27))
+HONOURS = (27, 34)
+
+_PUNG_PART: dict[bytes, tuple[int, ...]] = {}
+_CHOW_PART: dict[tuple[bytes, int], tuple[tuple[int, ...], ...]] = {}
+# Vectors are interned as small ints, so combining two parts is one lookup once seen.
+_VECTORS: list[tuple[tuple[int, ...], ...]] = []
+_IDS: dict[tuple[tuple[int, ...], ...], int] = {}
+_SUIT_IDS: dict[tuple[bytes, int], int] = {}
+_HONOUR_IDS: dict[bytes, int] = {}
+_COMBINED: dict[tuple[int, int, int, int], int] = {}
+
+
+def pung_part(key: bytes) -> tuple[int, ...]:
+    """Fewest tiles to add for j pungs and p pairs of distinct kinds within one part."""
+    got = _PUNG_PART.get(key)
+    if got is not None:
+        return got
+    f = [INF] * WIDTH
+    f[0] = 0
+    for h in key:
+        g = list(f)
+        pung, pair = max(0, 3 - h), max(0, 2 - h)
+        for idx in range(WIDTH):
+            v = f[idx]
+            if v >= INF:
+                continue
+            if idx + 2 < WIDTH and v + pung < g[idx + 2]:
+                g[idx + 2] = v + pung
+            if not idx & 1 and v + pair < g[idx + 1]:
+                g[idx + 1] = v + pair
+        f = g
+    got = _PUNG_PART[key] = tuple(f)
+    return got
+
+
+def chow_part(key: bytes, chows: int) -> tuple[tuple[int, ...], ...]:
+    """A suit's vectors by the most chows it may hold (0..chows): fewest tiles to add."""
+    got = _CHOW_PART.get((key, chows))
+    if got is not None:
+        return got
+    if chows == 0:
+        got = (pung_part(key),)
+    else:
+        below = chow_part(key, chows - 1)
+        best = list(below[-1])
+        for lo in range(7):
+            trio = key[lo:lo + 3]
+            if not any(trio):
+                continue  # a chow wholly missing costs what a wholly missing pung does
+            add = sum(1 for h in trio if h == 0)
+            rest = bytearray(key)
+            for i in range(lo, lo + 3):
+                if rest[i]:
+                    rest[i] -= 1
+            sub = chow_part(bytes(rest), chows - 1)[-1]
+            for idx in range(WIDTH - 2):
+                v = sub[idx] + add
+                if v < best[idx + 2]:
+                    best[idx + 2] = v
+        got = (*below, tuple(best))
+    _CHOW_PART[(key, chows)] = got
+    return got
+
+
+def _intern(v: tuple[tuple[int, ...], ...]) -> int:
+    vid = _IDS.get(v)
+    if vid is None:
+        vid = _IDS[v] = len(_VECTORS)
+        _VECTORS.append(v)
+    return vid
+
+
+def _combine(a: int, b: int, sets: int, limit: int) -> int:
+    """Two parts together (interned vectors by the most chows used, at most `limit`), for
+    hands needing at most `sets` sets."""
+    code = (a, b, sets, limit)
+    got = _COMBINED.get(code)
+    if got is not None:
+        return got
+    va, vb = _VECTORS[a], _VECTORS[b]
+    top = 2 * sets + 2
+    rows = min(len(va) + len(vb) - 1, limit + 1)
+    out = [[INF] * WIDTH for _ in range(rows)]
+    for ca, fa in enumerate(va):
+        for cb, fb in enumerate(vb):
+            if ca + cb >= rows:
+                continue
+            row = out[ca + cb]
+            for i in range(top):
+                x = fa[i]
+                if x >= INF:
+                    continue
+                odd = i & 1
+                for k in range(top - i):
+                    if odd and k & 1:
+                        continue
+                    y = x + fb[k]
+                    if y < row[i + k]:
+                        row[i + k] = y
+    got = _COMBINED[code] = _intern(tuple(tuple(r) for r in out))
+    return got
+
+
+def _limited(parts: Sequence[int], sets: int, chows: int) -> int:
+    """Fewest tiles to add for `sets` sets and a pair from these parts, at most `chows` chows."""
+    acc = parts[0]
+    for p in parts[1:]:
+        acc = _combine(acc, p, sets, chows)
+    return min(v[2 * sets + 1] for v in _VECTORS[acc][:chows + 1])
+
+
+def _parts(counts: Sequence[int], chows: int, suits=(0, 1, 2), honours=True) -> list[int]:
+    parts = [_suit_id(bytes(counts[lo:hi]), chows) for i, (lo, hi) in enumerate(SUITS)
+             if i in suits]
+    if honours:
+        parts.append(_honour_id(bytes(counts[27:34])))
+    return parts
+
+
+def _suit_id(key: bytes, chows: int) -> int:
+    vid = _SUIT_IDS.get((key, chows))
+    if vid is None:
+        vid = _SUIT_IDS[(key, chows)] = _intern(chow_part(key, chows))
+    return vid
+
+
+def _honour_id(key: bytes) -> int:
+    vid = _HONOUR_IDS.get(key)
+    if vid is None:
+        vid = _HONOUR_IDS[key] = _intern((pung_part(key),))
+    return vid
+
+
+def chows_left(rules: Ruleset, melds: Sequence[Meld]) -> int | None:
+    """How many more chows the hand may hold under the ruleset's limit (None: no limit)."""
+    if rules.max_chows is None:
+        return None
+    return max(0, rules.max_chows - sum(1 for m in melds if m.kind == CHOW))
+
+
+def _orphans(counts: Sequence[int]) -> int:
+    kinds = sum(1 for k in ORPHANS if counts[k])
+    pair = 1 if any(counts[k] > 1 for k in ORPHANS) else 0
+    return 13 - kinds - pair
+
+
+def shanten(rules: Ruleset, counts: Sequence[int], melds: Sequence[Meld] = ()) -> int:
+    """Tiles from calling under the ruleset's win shape (see the module's docstring). A hand
+    whose size is no hand's (3k tiles) is reported as far away (8)."""
+    c = list(counts[:34])
+    n = sum(c)
+    if n % 3 == 0 or n > 3 * MAX_SETS + 2:
+        return 8
+    wild = rules.wild_tile
+    wilds = 0
+    if wild is not None and c[wild]:
+        wilds = c[wild]
+        c[wild] = 0
+    sets = (n - 1) // 3
+    limit = chows_left(rules, melds)
+    orphans = rules.thirteen_orphans and not melds and n in (13, 14)
+    if limit is None and not wilds:
+        return regular_shanten(c, orphans)
+    cost = _limited(_parts(c, min(limit if limit is not None else 4, sets)), sets,
+                    limit if limit is not None else 4)
+    best = max(0, cost - wilds) - 1
+    if orphans:
+        best = min(best, _orphans(c) - wilds)
+    return best
+
+
+def pung_shanten(counts: Sequence[int], melds: Sequence[Meld] = ()) -> int:
+    """Tiles from calling for a hand of pungs only (its declared chows make it impossible)."""
+    if any(m.kind == CHOW for m in melds):
+        return 8
+    c = counts[:34]
+    n = sum(c)
+    if n % 3 == 0:
+        return 8
+    sets = (n - 1) // 3
+    return _limited(_parts(c, 0), sets, 0) - 1
+
+
+def suit_shanten(counts: Sequence[int], suit: int, melds: Sequence[Meld] = (),
+                 honours: bool = True, chows: int | None = None) -> int:
+    """Tiles from calling for a hand of one suit (with honours if `honours`): every tile of the
+    other suits must go. A declared set outside the plan makes it impossible (8)."""
+    for m in melds:
+        t = m.tile
+        if (t < 27 and t // 9 != suit) or (t >= 27 and not honours):
+            return 8
+    c = counts[:34]
+    n = sum(c)
+    if n % 3 == 0:
+        return 8
+    sets = (n - 1) // 3
+    limit = 4 if chows is None else chows
+    return _limited(_parts(c, min(limit, sets), (suit,), honours), sets, limit) - 1
