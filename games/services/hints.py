@@ -50,5 +50,5 @@ def _compute(game: Game, seat: int) -> dict[str, Any]:
         "version": match.version,
         "seat": seat,
         "candidates": [c.to_json() for c in candidates[:SHOWN]],
-        "why_not_win": why_not_win(match, seat),
+        "why_not_win": why_not_win(match.deal, seat),
     }

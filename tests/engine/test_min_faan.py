@@ -7,6 +7,7 @@ import pytest
 
 from games.engine import actions as A
 from games.engine import bots
+from games.engine.brain.whynot import why_not_win
 from games.engine.errors import IllegalAction
 from games.engine.match import Match
 from games.engine.ruleset import PRESETS
@@ -81,3 +82,16 @@ def test_every_win_allowed_is_paid_at_or_above_the_minimum(minimum):
             assert score["limit"] is not None or score["doubles"] - bonus >= minimum, score
             wins += 1
     assert wins > 3
+
+
+def test_why_cant_i_win_names_the_minimum():
+    """The hint "why can't I win": sets and a pair with the discard on offer, refused by the
+    table's minimum, in the refusal's own words; none once the hand may go out."""
+    deal = scripted_deal(hands(TWO_FAAN), ruleset=CANTONESE)
+    to_west_discard(deal)
+    assert why_not_win(deal, 1) == ("your hand is worth 2 faan without its flowers, and this "
+                                    "table asks 3 to go out")
+    assert why_not_win(deal, 3) is None  # no sets and a pair there
+    open_table = scripted_deal(hands(TWO_FAAN), ruleset=CANTONESE.replace(min_faan=0))
+    to_west_discard(open_table)
+    assert why_not_win(open_table, 1) is None

@@ -12,14 +12,13 @@ from ..deal.refusals import why_illegal
 from ..phases import CLAIM, PLAY, ROB
 
 if TYPE_CHECKING:
-    from ..match import Match
+    from ..deal import Deal
 
 
-def why_not_win(match: Match, seat: int) -> str | None:
+def why_not_win(deal: Deal, seat: int) -> str | None:
     """The reason a complete-looking hand is not a win for `seat` now, or None (no such hand,
     or it may go out). Reads only the seat's own tiles and the tile on offer."""
-    deal = match.deal
-    if deal.is_over or any(a.type == A.WIN for a in match.legal_actions(seat)):
+    if deal.is_over or any(a.type == A.WIN for a in deal.legal_actions(seat)):
         return None
     counts = list(deal.seats[seat].hand[:34])
     if deal.phase in (CLAIM, ROB) and deal.window_tile is not None and seat != deal.window_from:
