@@ -114,7 +114,7 @@ class TournamentAdmin(admin.ModelAdmin):
         ("Play", {"fields": ("ruleset_name", "settings", "rounds", "deals_per_table",
                              "claim_seconds", "turn_seconds")}),
         ("Seating and results", {"fields": ("fill", "withdrawal", "bot_level", "swiss", "table_points",
-                                            "hide_scores", "seed")}),
+                                            "hide_scores", "rated", "seed")}),
     ]
 
     @admin.display(description="entries")

@@ -88,6 +88,18 @@ class NewGameForm(forms.Form):
         help_text="when the move's time and your bank run out, the table plays for you",
     )
 
+    rated = forms.BooleanField(
+        required=False, label="Rated: the result changes the four players' ratings",
+        help_text="members only, four people (leave seats 2-4 open); leaving counts as last",
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("rated") and any(data.get(name) in BOT_LEVELS for name in OTHER_SEATS):
+            raise forms.ValidationError("A rated table is for four people: leave seats 2-4 "
+                                        "open for people, not bots.")
+        return data
+
     def clock_seconds(self) -> tuple[int | None, int]:
         """(seconds a move, bank seconds a deal); (None, 0) without a clock."""
         chosen = self.cleaned_data.get("clock")
@@ -117,6 +129,28 @@ class NewGameForm(forms.Form):
         """{chair: bot level} for the seats given to bots (chair 0 is the creator's)."""
         chosen = (self.cleaned_data[name] for name in OTHER_SEATS)
         return {chair: level for chair, level in enumerate(chosen, 1) if level in BOT_LEVELS}
+
+
+# How long a person in a casual queue waits for people before bots may fill the table.
+BOT_WAIT_CHOICES = [("120", "Bots fill the table after 2 minutes"),
+                    ("30", "Bots fill the table after 30 seconds"),
+                    ("0", "Bots fill the table at once"),
+                    ("never", "Never: only people")]
+
+
+class QueueForm(forms.Form):
+    """"Find a game": a ruleset, and (casual only) when bots may fill the table. The two buttons
+    say rated or casual, as `kind`."""
+
+    ruleset = forms.ChoiceField(label="Rules", initial=DEFAULT_RULESET,
+                                choices=[(n, PRESETS[n].title) for n in PLAYABLE])
+    bots = forms.ChoiceField(label="Casual game", choices=BOT_WAIT_CHOICES, initial="120",
+                             required=False)
+    kind = forms.ChoiceField(choices=[("rated", "rated"), ("casual", "casual")])
+
+    @property
+    def rated(self) -> bool:
+        return self.cleaned_data["kind"] == "rated"
 
 
 class BotForm(forms.Form):

@@ -62,7 +62,9 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
     return f'<polygon points="{pts}" fill="{colour}"/>'
 
 
-def _svg(title: str, names: list[str], series: list[list[int]]) -> str:
+def _svg(title: str, names: list[str], series: list[list[int]], *, x_label: str = "deal",
+         first: int = 0, css: str = "points-plot") -> str:
+    """`first`: the number of the series' first point (0 is shown as "start")."""
     n = max(len(s) for s in series) - 1  # deals
     values = [v for s in series for v in s]
     lo, hi = min(values), max(values)
@@ -79,7 +81,7 @@ def _svg(title: str, names: list[str], series: list[list[int]]) -> str:
     def y(v: float) -> float:
         return TOP + ph * (hi - v) / (hi - lo)
 
-    out = [f'<svg class="points-plot" viewBox="0 0 {W} {H}" role="img" '
+    out = [f'<svg class="{css}" viewBox="0 0 {W} {H}" role="img" '
            f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">']
     for v in range(int(lo), int(hi) + 1, step):
         out.append(f'<line class="grid" x1="{LEFT}" x2="{W - RIGHT}" y1="{y(v):.1f}" '
@@ -89,9 +91,9 @@ def _svg(title: str, names: list[str], series: list[list[int]]) -> str:
     every = max(1, -(-n // 16))
     for k in range(0, n + 1, every):
         out.append(f'<text class="tick" x="{x(k):.1f}" y="{H - BOTTOM + 16}" '
-                   f'text-anchor="middle">{k if k else "start"}</text>')
+                   f'text-anchor="middle">{k + first if k + first else "start"}</text>')
     out.append(f'<text class="axis" x="{LEFT + pw / 2:.1f}" y="{H - 4}" '
-               'text-anchor="middle">deal</text>')
+               f'text-anchor="middle">{escape(x_label)}</text>')
     for seat, s in enumerate(series):
         colour = COLOURS[seat % 4]
         pts = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(s))
@@ -134,6 +136,45 @@ def plot_for_match(match, names: list[str]) -> Plot:
         w = h.result.winner
         winners.append("draw" if w is None else names[w])
     return points_plot(names, series, winners=winners)
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """One rated game on a player's rating plot."""
+
+    number: int  # the player's rated games in the ruleset, this one included
+    game_id: int
+    private: bool
+    place: int
+    abandoned: bool
+    rating: int  # after the game
+    change: int
+    when: object
+
+    @property
+    def change_text(self) -> str:
+        return signed(self.change)
+
+
+@dataclass(frozen=True)
+class RatingPlot:
+    title: str
+    start: int  # the rating before the first game shown
+    rows: list[RatingRow]
+    svg: SafeString
+
+
+def signed(n: int) -> str:
+    """+12, −5 (a true minus sign), ±0."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "\u00b10"
+
+
+def rating_plot(title: str, start: int, rows: list[RatingRow]) -> RatingPlot:
+    """The rating after each of `rows` (oldest first), from `start`, the rating before them."""
+    first = rows[0].number - 1 if rows else 0
+    series = [[start] + [r.rating for r in rows]]
+    svg = _svg(title, ["rating"], series, x_label="rated game", first=first, css="points-plot rating-plot")
+    return RatingPlot(title, start, rows, mark_safe(svg))  # built from escaped text only
 
 
 def seat_names(game, viewer_seat: int | None = None) -> list[str]:

@@ -8,8 +8,10 @@ from .pages import (
     endgame,
     hints,
     history,
+    leaderboard,
     lobby,
     players,
+    queue,
     records,
     rules,
     scoring_glossary,
@@ -22,6 +24,7 @@ from .throttle import limit_posts, limit_running
 
 # Work a request can cause, bounded per address (games/throttle.py).
 IMPORTS_PER_MINUTE = 10
+QUEUE_JOINS_PER_MINUTE = 30
 RUNNING_STEPS_PER_MINUTE = 60
 
 urlpatterns = [
@@ -46,6 +49,12 @@ urlpatterns = [
     path("game/<int:game_id>/record.json", private_or_404(records.record), name="game_record"),
     path("game/<int:game_id>/plot/", private_or_404(endgame.plot), name="game_plot"),
     path("game/<int:game_id>/again/", private_or_404(endgame.play_again), name="game_again"),
+    path("queue/", queue.page, name="queue"),
+    path("queue/join/", limit_posts("queue-join", QUEUE_JOINS_PER_MINUTE, 60, "requests to find a game")(
+        queue.join), name="queue_join"),
+    path("queue/poll.json", queue.poll, name="queue_poll"),
+    path("queue/leave/", queue.leave, name="queue_leave"),
+    path("leaderboard/", leaderboard.leaderboard, name="leaderboard"),
     path("games/", history.history, name="history"),
     path("games/import/", limit_posts("import", IMPORTS_PER_MINUTE, 60, "imports")(
         records.import_view), name="game_import"),

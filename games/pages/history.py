@@ -16,7 +16,8 @@ from django.utils.functional import cached_property
 
 from ..engine.ruleset import PRESETS
 from ..hidden import hidden_among, hidden_games, result_hidden
-from ..models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, Seat
+from ..models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, RatingChange, Seat
+from ..plots import signed
 from ..records import summary_of
 
 PER_PAGE = 20
@@ -127,6 +128,11 @@ class PlayerRow:
     is_me: bool
     is_bot: bool = False
     recorded: bool = False  # a name from an imported record, not an account
+    rating_change: int | None = None  # a rated game: how the player's rating moved
+
+    @property
+    def rating_change_text(self) -> str:
+        return "" if self.rating_change is None else signed(self.rating_change)
 
 
 @dataclass
@@ -138,8 +144,10 @@ class GameRow:
     hidden: bool = False  # a tournament result shown only once its round ends (games/hidden.py)
 
 
-def game_row(game: Game, user, hidden: bool | None = None) -> GameRow:
-    """`hidden`: whether the result is hidden from `user`, when the caller knows already."""
+def game_row(game: Game, user, hidden: bool | None = None,
+             rating_changes: dict[int, int] | None = None) -> GameRow:
+    """`hidden`: whether the result is hidden from `user`, when the caller knows already;
+    `rating_changes`: {engine seat: rating change} of a rated game."""
     if hidden is None:
         hidden = result_hidden(game, user)
     summary = summary_of(game) or {}
@@ -155,16 +163,29 @@ def game_row(game: Game, user, hidden: bool | None = None) -> GameRow:
             user.is_authenticated and seat.user_id == user.pk,
             seat.is_bot,
             not seat.is_bot and seat.user_id is None and bool(seat.recorded_name),
+            None if hidden or not rating_changes else rating_changes.get(pos),
         ))
     players.sort(key=lambda p: (p.place or 9, -(p.points or 0)))
     return GameRow(game, players, len(summary.get("deals") or []),
                    game.finished or game.started or game.created, hidden)
 
 
+def rating_changes(games) -> dict[int, dict[int, int]]:
+    """{game: {engine seat: rating change}} for the rated ones among `games`: one query."""
+    ids = [g.pk for g in games if g.rated]
+    found: dict[int, dict[int, int]] = {}
+    if ids:
+        for c in RatingChange.objects.filter(game_id__in=ids).only(
+                "game_id", "position", "mu_before", "sigma_before", "mu_after", "sigma_after"):
+            found.setdefault(c.game_id, {})[c.position] = c.change
+    return found
+
+
 def game_rows(games, user) -> list[GameRow]:
     games = list(games)
     hidden = hidden_among(games, user)
-    return [game_row(g, user, g.pk in hidden) for g in games]
+    changes = rating_changes(games)
+    return [game_row(g, user, g.pk in hidden, changes.get(g.pk)) for g in games]
 
 
 def games_of(user) -> QuerySet:

@@ -9,11 +9,13 @@ from django.templatetags.static import static
 from django.views.decorators.http import require_POST
 
 from .. import access, services
-from ..accounts import ensure_user
-from ..forms import NewGameForm
+from ..accounts import ensure_user, is_guest
+from ..forms import NewGameForm, QueueForm
 from ..models import ACTIVE, OPEN, Game, Seat
+from ..services import queue as waiting
 from .history import my_games
 from .lobby_rows import live_rows
+from .queue import MEMBERS_ONLY, queue_counts
 
 
 def home(request):
@@ -46,7 +48,9 @@ def lobby(request):
         request,
         "games/lobby.html",
         {"open_games": open_games, "live_games": live_rows(live_games), "my_games": mine,
-         "form": NewGameForm()},
+         "form": NewGameForm(), "queue_form": QueueForm(prefix="queue"), "counts": queue_counts(),
+         "member": request.user.is_authenticated and not is_guest(request.user),
+         "queued": waiting.status(request.user) if request.user.is_authenticated else None},
     )
 
 
@@ -66,15 +70,19 @@ def play_now(request):
 def create(request):
     form = NewGameForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Please check the table settings.")
+        errors = " ".join(form.non_field_errors())
+        messages.error(request, errors or "Please check the table settings.")
+        return redirect("lobby")
+    data = form.cleaned_data
+    if data["rated"] and (not request.user.is_authenticated or is_guest(request.user)):
+        messages.error(request, MEMBERS_ONLY)
         return redirect("lobby")
     user = ensure_user(request)
-    data = form.cleaned_data
     move_seconds, bank_seconds = form.clock_seconds()
     game = services.create_game(
         user, data["ruleset"], tournament=data["tournament"], private=data["private"],
         claim_seconds=data["claim_seconds"], turn_seconds=move_seconds,
-        bank_seconds=bank_seconds, settings=form.ruleset_settings(),
+        bank_seconds=bank_seconds, settings=form.ruleset_settings(), rated=data["rated"],
     )
     services.take_seat(game.pk, user)
     for chair, level in form.bot_chairs().items():

@@ -29,8 +29,8 @@ def table(request, game_id: int):
         "ws": f"/ws/game/{game.pk}/",
         "seat": mine.position if mine else None,
         "status": game.status,
-        # Hints are offered at casual tables only; the server refuses them elsewhere too.
-        "hints": not game.tournament,
+        # Hints are offered at casual, unrated tables only; the server refuses them elsewhere.
+        "hints": not game.tournament and not game.rated,
         # The full record: 404 until the game is over.
         "record": reverse("game_record", args=[game.pk]),
     }

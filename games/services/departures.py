@@ -1,7 +1,8 @@
 """People leaving a game under way. A player may leave a casual game: a bot of their choosing
 plays their seat on, in their name ("Bot Plum (for alice)"), and the moves before stay theirs.
-A game with no person left at it ends as abandoned, and so does a casual table nobody has
-attended for GAMES_ABANDON_MINUTES (the ticker's presence sweep looks for them)."""
+In a rated game, leaving counts as placing last (services/ratings.py). A game with no person
+left at it ends as abandoned, and so does a casual table nobody has attended for
+GAMES_ABANDON_MINUTES (the ticker's presence sweep looks for them)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from games.models import (
     Seat,
 )
 
-from . import broadcast, matches
+from . import broadcast, matches, ratings
 from .errors import ServiceError
 from .gamerow import held_seats, lock, reschedule, seats_changed
 from .lobby import free_bot_name
@@ -54,15 +55,18 @@ def leave_game(game_id: int, user, level: str | None = None) -> Game:
                 "(a bot then plays your seat).",
             )
         seat.recorded_name = free_bot_name(game, seat.chair)
-        seat.bot_level, seat.left = level, True
+        seat.bot_level, seat.left, seat.left_at = level, True, now
         seat.connections, seat.absent_since, seat.last_seen = 0, None, now
-        seat.save(update_fields=["recorded_name", "bot_level", "left", "connections",
+        seat.save(update_fields=["recorded_name", "bot_level", "left", "left_at", "connections",
                                  "absent_since", "last_seen"])
         # The leaver's sockets stop counting here; each looks its seat up again (the notice
         # below) and watches from then on.
         Connection.objects.filter(seat=seat).delete()
         if not game.seats.filter(bot_level="").exists():
             _abandon(game, now)
+            # A rated game its players abandoned is rated by the order they left in: each
+            # who left counts as placed below everyone still playing (docs/ratings.md).
+            ratings.rate(game)
         else:
             _seats_handed_over(game)
         return game

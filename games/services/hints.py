@@ -1,6 +1,6 @@
 """Hints at the table: for the seat's decision now, every candidate weighed by the strong bot's
 evaluator from that seat's own view (engine/brain), and why a complete-looking hand is not a
-win. Off in tournament games: the server refuses to compute them there."""
+win. Off in tournament and rated games: the server refuses to compute them there."""
 
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ def hints_for(game_id: int, user) -> dict[str, Any]:
         raise ServiceError("no_such_game", "There is no such game.")
     if game.tournament:
         raise ServiceError("hints_off", "Hints are off in tournament games.")
+    if game.rated:
+        raise ServiceError("hints_off", "Hints are off in rated games.")
     if game.status != ACTIVE:
         raise ServiceError("not_active", "Hints are given only while the game is played.")
     seat = None

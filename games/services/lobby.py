@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 
 from games import clock, conf, protocol, wakeup
+from games.accounts import is_guest
 from games.engine.errors import NotationError
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, Ruleset, get_ruleset
 from games.models import ACTIVE, BOT_LEVELS, BOT_NAMES, OPEN, Game, Seat
@@ -28,10 +29,14 @@ def create_game(
     seed: str | None = None,
     settings: dict[str, Any] | None = None,
     rematch_of: Game | None = None,
+    rated: bool = False,
 ) -> Game:
     """A new open table. Tournament games get a turn timer unless one is given; any table may
-    have a clock: `turn_seconds` a move and a time bank of `bank_seconds` per seat per deal."""
+    have a clock: `turn_seconds` a move and a time bank of `bank_seconds` per seat per deal.
+    A `rated` table seats people with accounts only (no bots, no guests)."""
     _check_clock(turn_seconds, bank_seconds)
+    if rated and user is not None and is_guest(user):
+        raise ServiceError("rated_guest", RATED_GUEST)
     if ruleset_name not in PLAYABLE:
         raise ServiceError("bad_ruleset", f"The ruleset {ruleset_name!r} is not playable yet.")
     ruleset = get_ruleset(ruleset_name)
@@ -54,6 +59,7 @@ def create_game(
         turn_seconds=turn_seconds or None,
         bank_seconds=bank_seconds if turn_seconds else 0,
         rematch_of=rematch_of,
+        rated=bool(rated),
     )
 
 
@@ -61,6 +67,10 @@ def create_game(
 # less; an organiser may set a tournament's turn timer long).
 MOVE_SECONDS = (1, 86400)
 BANK_SECONDS = (0, 86400)
+
+
+RATED_GUEST = ("Rated games are for members: sign up (a guest keeps their games) to play "
+               "rated games.")
 
 
 def _check_clock(turn_seconds, bank_seconds) -> None:
@@ -105,6 +115,8 @@ def take_seat(game_id: int, user) -> Seat:
             return seat
         if game.status != OPEN:
             raise ServiceError("seating_closed", "Seats can only change before the game starts.")
+        if game.rated and is_guest(user):
+            raise ServiceError("rated_guest", RATED_GUEST)
         seat = Seat.objects.create(game=game, chair=_free_chair(game), user=user)
         _announce(game)
         return seat
@@ -126,6 +138,8 @@ def add_bot(
         raise ServiceError("bad_bot", f"Unknown bot level {level!r}.")
     with transaction.atomic():
         game = _open(game_id)
+        if game.rated:
+            raise ServiceError("rated_bot", "A rated table is for four people: no bots.")
         if chair is None:
             chair = _free_chair(game)
         elif chair not in range(4) or game.seats.filter(chair=chair).exists():
@@ -184,7 +198,7 @@ def open_rematch(user, game: Game, seats) -> Game:
                 user, game.ruleset_name, tournament=game.tournament,
                 private=game.private, claim_seconds=game.claim_seconds,
                 turn_seconds=game.turn_seconds, bank_seconds=game.bank_seconds,
-                settings=game.ruleset, rematch_of=game,
+                settings=game.ruleset, rematch_of=game, rated=game.rated,
             )
             for s in seats:
                 # The same bots, by name, in their chairs; a seat its player left stays open.

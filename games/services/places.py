@@ -6,6 +6,8 @@ from __future__ import annotations
 from games import clock, results
 from games.models import FINISHED, Game, Table, TableSeat, parse_table_points
 
+from . import ratings
+
 
 def record_result(game: Game) -> None:
     """Called by the service door in the transaction that finishes a game: if the game is a
@@ -33,5 +35,6 @@ def record_result(game: Game) -> None:
         rnd.finished = clock.now()
         rnd.save(update_fields=["status", "finished"])
         results.count_round(rnd)  # results hidden until now join the players' statistics
+        ratings.rate_round(rnd)  # and their ratings
 
 

@@ -21,7 +21,17 @@ from games.engine.phases import PLAY
 from games.engine.record import results_of
 from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
 
-from . import analysis, answers, broadcast, matches, places, schedule, snapshots, turnclock
+from . import (
+    analysis,
+    answers,
+    broadcast,
+    matches,
+    places,
+    ratings,
+    schedule,
+    snapshots,
+    turnclock,
+)
 from .errors import ServiceError
 from .frames import WINDOW_PHASES
 from .gamerow import held_seats, known_seat, lock, parse_action, reschedule, seats
@@ -112,7 +122,10 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             results.store(game)
             Game.objects.filter(pk=game.pk).update(listed_at=now)
             places.record_result(game)
-            results.count(game)  # into the players' statistics, unless its round hides it
+            # Into the players' statistics and ratings, unless its round hides it (then they
+            # count when the round ends: places.record_result).
+            if results.count(game):
+                ratings.rate(game)
             if any(not s.bot_level or s.left for s in seats(game).values()):  # a person played
                 game_id = game.pk
                 transaction.on_commit(lambda: analysis.start(game_id))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from games import clock, protocol, results, wakeup
+from games.accounts import is_guest
 from games.engine.rituals import random_seating
 from games.models import (
     ACTIVE,
@@ -25,7 +26,7 @@ from games.models import (
 )
 from games.tournaments.seating import seat_round
 
-from . import broadcast, lobby, matches
+from . import broadcast, lobby, matches, ratings
 from .errors import ServiceError
 from .gamerow import lock as lock_game
 from .gamerow import reschedule, seats_changed
@@ -89,7 +90,8 @@ def _hand_to_bot(game_id: int, user, level: str) -> None:
         return
     if not seat.is_bot:
         seat.bot_level = level
-        seat.save(update_fields=["bot_level"])
+        seat.left_at = clock.now()  # a rated table ranks them below those who play on
+        seat.save(update_fields=["bot_level", "left_at"])
     # Even a seat the autopilot already played: the player's open sockets must let go of it.
     _reschedule(game)
 
@@ -117,9 +119,10 @@ def autopilot_absent(table_id: int) -> int:
         if game.status != ACTIVE:
             return 0
         absent = [s for s in game.seats.all() if not s.is_bot and s.connections == 0]
+        now = clock.now()
         for seat in absent:
-            seat.bot_level = level
-            seat.save(update_fields=["bot_level"])
+            seat.bot_level, seat.left_at = level, now
+            seat.save(update_fields=["bot_level", "left_at"])
         if absent:
             _reschedule(game)
         return len(absent)
@@ -184,6 +187,7 @@ def _start_table(t: Tournament, rnd: Round, number: int, order: list[Entry | Non
     settings = dict(t.settings or {})
     if t.deals_per_table:
         settings["max_deals"] = t.deals_per_table
+    people = [e.user for e in order if e is not None and not e.withdrawn]
     game = lobby.create_game(
         None,
         t.ruleset_name,
@@ -191,6 +195,8 @@ def _start_table(t: Tournament, rnd: Round, number: int, order: list[Entry | Non
         claim_seconds=t.claim_seconds,
         turn_seconds=t.turn_seconds,
         settings=settings,
+        # A rated tournament's table is rated when four members sit at it (no bot, no guest).
+        rated=t.rated and len(people) == 4 and not any(is_guest(u) for u in people),
     )
     table = Table.objects.create(round=rnd, number=number, game=game)
     # A withdrawn player's place is played by a bot and scores for nobody.
@@ -226,6 +232,7 @@ def close_round(round_id: int) -> Round:
             rnd.finished = clock.now()
             rnd.save(update_fields=["status", "finished"])
             results.count_round(rnd)
+            ratings.rate_round(rnd)
         return rnd
 
 

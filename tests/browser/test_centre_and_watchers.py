@@ -14,7 +14,7 @@ def _centre_table(page, base: str) -> None:
     page.goto(base + "/lobby/")
     page.select_option("#id_discard_display", "centre")
     for n in (2, 3, 4):
-        page.select_option(f"#id_seat_{n}", "greedy")
+        page.select_option(f"#id_seat_{n}", "beginner")
     page.locator("form[action$='/game/new/'] button[type=submit]").first.click()
     page.wait_for_selector(".hand .tile, #start-game")
     if page.locator("#start-game").count():

@@ -10,8 +10,8 @@ from .helpers import click, until_my_discard, version, wait_for_change
 def _table_for_two(site_url, new_page):
     alice = new_page()
     alice.goto(site_url + "/lobby/")
-    alice.select_option("#id_seat_3", "greedy")
-    alice.select_option("#id_seat_4", "greedy")
+    alice.select_option("#id_seat_3", "beginner")
+    alice.select_option("#id_seat_4", "beginner")
     alice.locator("form[action$='/game/new/'] button").first.click()
     alice.wait_for_selector(".waiting-room")
     bob = new_page()

@@ -112,3 +112,11 @@ def test_no_hints_for_a_game_not_under_way(players):
     res = _client(players[0]).get(f"/game/{game.pk}/hints.json")
     assert res.status_code == 409
     assert _client(players[0]).get("/game/999999/hints.json").status_code == 404
+
+
+def test_hints_are_off_in_rated_games(players):
+    game = make_table(players, seed="hints-5", rated=True)
+    res = _client(players[0]).get(f"/game/{game.pk}/hints.json")
+    assert res.status_code == 403 and res.json()["error"] == "Hints are off in rated games."
+    page = _client(players[0]).get(f"/game/{game.pk}/").content.decode()
+    assert '"hints": false' in page

@@ -1,0 +1,62 @@
+"""The leaderboard (/leaderboard/): one ruleset's ratings, best first, of the players with a rated
+game in it in the last ACTIVE_DAYS days. It reads Rating rows (one per player and ruleset, in the
+order of their index), never the games: its cost does not grow with the games kept."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.core.paginator import Paginator
+from django.shortcuts import render
+
+from .. import clock
+from ..engine.ruleset import DEFAULT_RULESET, PLAYABLE, PRESETS
+from ..models import PROVISIONAL_GAMES, Rating
+
+PER_PAGE = 50
+ACTIVE_DAYS = 90
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    rank: int
+    name: str
+    rating: int
+    provisional: bool
+    games: int
+    last_played: object
+    is_me: bool
+
+
+def active(ruleset_name: str):
+    """The ruleset's ratings of players active in the last ACTIVE_DAYS days, best first."""
+    since = clock.now() - timedelta(days=ACTIVE_DAYS)
+    return Rating.objects.filter(ruleset_name=ruleset_name, last_played__gte=since)
+
+
+def leaderboard(request):
+    rulesets = [(n, PRESETS[n].title) for n in PLAYABLE]
+    name = request.GET.get("ruleset") or DEFAULT_RULESET
+    context = {"rulesets": rulesets, "ruleset": name, "active_days": ACTIVE_DAYS,
+               "provisional_games": PROVISIONAL_GAMES}
+    if name not in PLAYABLE:
+        context.update(ruleset="", error=(
+            f"There is no leaderboard for {name[:40]!r}: choose one of the rulesets above."))
+        return render(request, "games/leaderboard.html", context, status=400)
+    board = active(name).order_by("-score", "pk")
+    page = Paginator(board.select_related("user").only(
+        "score", "games", "last_played", "user__username"), PER_PAGE).get_page(
+        request.GET.get("page"))
+    me = request.user.pk if request.user.is_authenticated else None
+    rows = [BoardRow(page.start_index() + i, r.user.username, r.shown, r.provisional, r.games,
+                     r.last_played, r.user_id == me)
+            for i, r in enumerate(page.object_list)]
+    mine = None
+    if me is not None:
+        mine = Rating.objects.filter(user_id=me, ruleset_name=name).first()
+        if mine is not None and board.filter(pk=mine.pk).exists():
+            # One indexed count: the players above.
+            context["my_rank"] = board.filter(score__gt=mine.score).count() + 1
+    context.update(title=PRESETS[name].title, rows=rows, page=page, mine=mine)
+    return render(request, "games/leaderboard.html", context)

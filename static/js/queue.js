@@ -1,0 +1,125 @@
+// The queue's page (/queue/): ask every few seconds, which keeps this person in the queue; show
+// how the wait goes; once seated, chime, change the tab's title and go to the table. Leaving the
+// page leaves the queue (a beacon as it closes; the server drops an entry nobody refreshes).
+import { readPref } from "./stored.js";
+
+const config = JSON.parse(document.getElementById("queue-config").textContent);
+const box = document.getElementById("queue-wait");
+const SITE = document.title.split(" · ").pop();
+let done = false;
+let timer = null;
+
+function setText(id, words) {
+  const el = document.getElementById(id);
+  if (el) el.textContent = words;
+}
+
+function hide(selector) {
+  for (const el of box.querySelectorAll(selector)) el.hidden = true;
+}
+
+function botsWords(s) {
+  if (s.rated) return null; // the page's own words stand
+  if (s.bots_in == null) return "Only people: you are seated when three others ask.";
+  if (s.bots_in <= 0) return "Bots fill the table now.";
+  return `Bots fill the table in ${s.bots_in} s if nobody else comes.`;
+}
+
+function showWaiting(s) {
+  const others = s.waiting > 1 ? ", you included" : "";
+  setText("queue-line", `${s.waiting} of 4 waiting${others}. You have waited ${s.waited} s.`);
+  const bots = botsWords(s);
+  if (bots) setText("queue-bots", bots);
+  document.title = `Finding a game (${s.waiting}/4) · ${SITE}`;
+}
+
+function chime() {
+  if (!readPref("mahjong-turn-sound", true)) return;
+  try {
+    // Refused before the person has clicked on the site (autoplay rules): the title still tells.
+    new Audio(config.chime).play()?.catch(() => {});
+  } catch {
+    /* no audio here */
+  }
+}
+
+function seated(s) {
+  done = true;
+  clearTimeout(timer);
+  box.dataset.state = "seated";
+  document.title = `● Table ${s.game} is ready · ${SITE}`;
+  setText("queue-title", "Your table is ready");
+  const line = document.getElementById("queue-line");
+  const link = document.createElement("a");
+  link.href = s.url;
+  link.id = "queue-table";
+  link.textContent = `Table ${s.game}`;
+  line.replaceChildren(link, `: ${s.title}. Taking you there…`);
+  hide("#queue-leave, .queue-spinner, #queue-bots");
+  chime();
+  try {
+    // The table's page then signals its start too (static/js/table/signal.js).
+    sessionStorage.setItem(`mahjong-started-${s.game}`, "1");
+  } catch {
+    /* storage refused */
+  }
+  setTimeout(() => location.assign(s.url), config.go_after);
+}
+
+function stopped(s) {
+  done = true;
+  clearTimeout(timer);
+  box.dataset.state = "none";
+  document.title = `Not waiting · ${SITE}`;
+  setText("queue-title", "You are not waiting for a game");
+  const line = document.getElementById("queue-line");
+  const again = document.createElement("a");
+  again.href = location.pathname;
+  again.textContent = "Find a game";
+  line.replaceChildren(`${s.reason || "You left the queue."} `, again);
+  hide("#queue-leave, .queue-spinner, #queue-bots");
+}
+
+async function poll() {
+  timer = null;
+  if (done) return;
+  try {
+    const r = await fetch(config.poll, {
+      method: "POST",
+      headers: { "X-CSRFToken": config.csrf, Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    if (r.ok) {
+      const s = await r.json();
+      if (s.state === "seated") return seated(s);
+      if (s.state !== "waiting") return stopped(s);
+      showWaiting(s);
+    }
+  } catch {
+    /* offline for a moment: ask again */
+  }
+  if (!done) timer = setTimeout(poll, config.every);
+}
+
+function goodbye() {
+  if (done) return;
+  const body = new FormData();
+  body.append("csrfmiddlewaretoken", config.csrf);
+  body.append("beacon", "1");
+  navigator.sendBeacon(config.leave, body);
+}
+
+window.addEventListener("pagehide", goodbye);
+// Back from the browser's page cache: the goodbye left the queue, and the next answer says so.
+window.addEventListener("pageshow", (e) => {
+  if (e.persisted && !done) {
+    clearTimeout(timer);
+    poll();
+  }
+});
+document.getElementById("queue-leave")?.addEventListener("submit", () => {
+  done = true; // the button says goodbye itself
+});
+
+if (config.status?.state === "seated") seated({ ...config.status, url: config.table });
+else poll();
