@@ -16,6 +16,7 @@ from .. import actions as A
 from ..actions import Action
 from ..match import Match
 from ..ruleset import Ruleset
+from ..tiles import format_tiles
 from .evaluate import evaluate
 from .knowledge import knowledge_for
 
@@ -77,6 +78,9 @@ def _weigh(match: Match, seat: int, action: Action, info: dict[str, Any]) -> Non
         "deal": match.deal.number,
         "played": action.to_json(),
         "bot": best.action.to_json(),
+        # A claim window's tile: "pass" or "pung" alone do not name it.
+        "offered": (format_tiles([match.deal.window_tile])
+                    if match.deal.window_tile is not None else None),
         "rank": rank + 1,
         "of": len(candidates),
         "lost": round(lost, 1),

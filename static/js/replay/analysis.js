@@ -9,11 +9,13 @@ const KIND = {
   concealed_kong: "declare a kong", promote_kong: "add to a pung",
 };
 
-function actionWords(a) {
+function actionWords(a, offered) {
   const kind = KIND[a.type] || a.type;
   if (a.type === "discard" && a.tile) return `discard ${tileWords(a.tile)}`;
   if (a.tiles) return `${kind} ${String(a.tiles).split(/\s+/).map(tileWords).join(", ")}`;
   if (a.tile) return `${kind} ${tileWords(a.tile)}`;
+  if (offered && a.type === "pass") return `let ${tileWords(offered)} go`;
+  if (offered && a.type !== "pass") return `${kind} ${tileWords(offered)}`;
   return kind;
 }
 
@@ -39,8 +41,8 @@ export function analysisHTML(data, { steps, where, hashOf, playerName, viewer })
     const pct = Math.round(100 * s.match_rate);
     const misses = (s.misses || []).map((m) => {
       const at = stepBefore(steps, m.version);
-      return `<li><a href="${hashOf(where[at])}">Deal ${m.deal}, move ${where[at].m}</a>: ${you ? "you chose to" : "chose to"} ${esc(actionWords(m.played))};
-        the bot would ${esc(actionWords(m.bot))} <span class="muted">(your choice ranked ${m.rank} of ${m.of}, about ${m.lost} points of expected value)</span></li>`;
+      return `<li><a href="${hashOf(where[at])}">Deal ${m.deal}, move ${where[at].m}</a>: ${you ? "you chose to" : "chose to"} ${esc(actionWords(m.played, m.offered))};
+        the bot would ${esc(actionWords(m.bot, m.offered))} <span class="muted">(your choice ranked ${m.rank} of ${m.of}, about ${m.lost} points of expected value)</span></li>`;
     }).join("");
     return `<div class="analysis-seat"><p><b>${esc(you ? "Your decisions" : `${who}'s decisions`)}: ${pct}% matched</b>
       <span class="muted">(${s.matched} of ${s.decisions})</span></p>
