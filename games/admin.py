@@ -1,8 +1,28 @@
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
 from . import services
-from .models import ACTIVE, Entry, Game, Move, Profile, Round, Seat, Table, TableSeat, Tournament
-from .services import ServiceError, tournaments
+from .models import (
+    ACTIVE,
+    WITHDRAW_BOT,
+    AuditLog,
+    Correction,
+    Entry,
+    Game,
+    Move,
+    Penalty,
+    Profile,
+    Round,
+    Seat,
+    Table,
+    TableSeat,
+    Tournament,
+)
+from .services import ServiceError, penalties, timelimits, tournaments
 
 
 class SeatInline(admin.TabularInline):
@@ -61,11 +81,44 @@ def _run(modeladmin, request, queryset, call, done: str) -> None:
             modeladmin.message_user(request, done.format(obj=obj, result=result))
 
 
+class EntryForm(forms.ModelForm):
+    """An entry added by typing the player's username (or picking the account by id)."""
+
+    username = forms.CharField(
+        max_length=150, required=False, help_text="the player's username (or pick the account)")
+
+    class Meta:
+        model = Entry
+        fields = ("username", "user", "withdrawn")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["user"].required = False
+        if self.instance.pk and self.instance.user_id:
+            self.fields["username"].initial = self.instance.user.username
+
+    def clean(self):
+        data = super().clean()
+        name = (data.get("username") or "").strip()
+        user = data.get("user")
+        if name and (user is None or user.username != name):
+            user = get_user_model().objects.filter(username__iexact=name).first()
+            if user is None:
+                self.add_error("username", f"There is no player called {name!r}.")
+                return data
+        if user is None:
+            self.add_error("username", "Type the player's username (or pick the account).")
+            return data
+        data["user"] = user
+        return data
+
+
 class EntryInline(admin.TabularInline):
     model = Entry
+    form = EntryForm
     extra = 0
-    fields = ("user", "withdrawn", "joined")
-    readonly_fields = ("joined",)
+    fields = ("username", "user", "withdrawn", "checked_in_for", "joined")
+    readonly_fields = ("checked_in_for", "joined")
     raw_id_fields = ("user",)
 
     def has_delete_permission(self, request, obj=None):
@@ -75,17 +128,140 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ("user", "tournament", "withdrawn", "joined")
-    list_filter = ("tournament", "withdrawn")
+    list_display = ("user", "tournament", "withdrawn", "checked_in_for", "joined")
+    list_filter = ("tournament", "withdrawn", "checked_in_for")
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
-    actions = ["withdraw"]
+    readonly_fields = ("checked_in_for",)
+    actions = ["withdraw", "check_in"]
+
+    @admin.action(description="Check in for the next round (they are here)",
+                  permissions=["change"])
+    def check_in(self, request, queryset):
+        _run(self, request, queryset.filter(withdrawn=False),
+             lambda e: tournaments.check_in(e.pk, by=request.user),
+             "{obj} is checked in for round {result.checked_in_for}.")
 
     @admin.action(description="Withdraw (a game in play goes on with a bot)",
                   permissions=["change"])
     def withdraw(self, request, queryset):
         _run(self, request, queryset.filter(withdrawn=False),
-             lambda e: tournaments.withdraw(e.pk), "{obj} has withdrawn.")
+             lambda e: tournaments.withdraw(e.pk, by=request.user), "{obj} has withdrawn.")
+
+
+def _organiser(request) -> bool:
+    """Penalties, corrections and the audit log follow the tournament permissions."""
+    return request.user.is_active and request.user.is_staff and request.user.has_perm(
+        "games.change_tournament")
+
+
+class ThroughTheDoor(admin.ModelAdmin):
+    """Added through the service door, never edited (a mistake is removed and added again, or
+    corrected again), by staff who may change tournaments."""
+
+    def has_module_permission(self, request):
+        return _organiser(request)
+
+    def has_view_permission(self, request, obj=None):
+        return _organiser(request)
+
+    def has_add_permission(self, request):
+        return _organiser(request)
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(ThroughTheDoor):
+    list_display = ("entry", "tournament", "table", "table_points", "score", "reason",
+                    "created_by", "created")
+    list_filter = ("tournament",)
+    fields = ("entry", "table", "table_points", "score", "reason")
+    raw_id_fields = ("entry", "table")
+    actions = ["remove"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields if obj is not None else ()
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            raise PermissionDenied
+        # The form validated the penalty (Penalty.clean); the door saves it and logs it.
+        made = penalties.add_penalty(
+            obj.entry_id, table_id=obj.table_id, table_points=obj.table_points, score=obj.score,
+            reason=obj.reason, by=request.user)
+        obj.pk, obj.created = made.pk, made.created
+
+    def get_changeform_initial_data(self, request):
+        return {k: v for k, v in request.GET.items() if k in ("entry", "table")}
+
+    def save_form(self, request, form, change):
+        obj = form.save(commit=False)
+        obj.tournament_id = obj.entry.tournament_id if obj.entry_id else None
+        return obj
+
+    @admin.action(description="Remove the selected penalties (kept in the audit log)")
+    def remove(self, request, queryset):
+        if not _organiser(request):
+            raise PermissionDenied
+        _run(self, request, queryset,
+             lambda p: penalties.remove_penalty(p.pk, by=request.user), "{obj}: removed.")
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if not _organiser(request):
+            actions.pop("remove", None)
+        return actions
+
+
+@admin.register(Correction)
+class CorrectionAdmin(ThroughTheDoor):
+    list_display = ("table", "wind", "place", "score", "table_points", "before", "reason",
+                    "created_by", "created")
+    list_filter = ("table__round__tournament",)
+    fields = ("table", "wind", "place", "score", "table_points", "reason")
+    raw_id_fields = ("table",)
+
+    def get_readonly_fields(self, request, obj=None):
+        return (*self.fields, "before", "created_by", "created") if obj is not None else ()
+
+    def get_changeform_initial_data(self, request):
+        return {k: v for k, v in request.GET.items() if k in ("table", "wind")}
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            raise PermissionDenied
+        made = penalties.correct_result(
+            obj.table_id, obj.wind, place=obj.place, score=obj.score,
+            table_points=obj.table_points, reason=obj.reason, by=request.user)
+        obj.pk, obj.before, obj.created = made.pk, made.before, made.created
+
+
+@admin.register(AuditLog)
+class AuditLogAdmin(ThroughTheDoor):
+    list_display = ("when", "who", "tournament", "action", "object_link", "reason", "details")
+    list_filter = ("tournament", "action")
+    search_fields = ("object_repr", "reason", "who__username")
+    readonly_fields = ("when", "who", "tournament", "action", "object_type", "object_id",
+                       "object_repr", "details", "reason")
+
+    def has_add_permission(self, request):
+        return False  # written by the service door only
+
+    @admin.display(description="object")
+    def object_link(self, obj):
+        if obj.object_type in ("penalty", "correction", "entry", "round", "table", "tournament") \
+                and obj.object_id and obj.action != "penalty_removed":
+            try:
+                url = reverse(f"admin:games_{obj.object_type}_change", args=[obj.object_id])
+            except Exception:  # noqa: BLE001 - a link is a comfort, the text is the record
+                return obj.object_repr
+            return format_html('<a href="{}">{}</a>', url, obj.object_repr)
+        return obj.object_repr
 
 
 class RoundInline(admin.TabularInline):
@@ -106,16 +282,41 @@ class RoundInline(admin.TabularInline):
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "status", "registration_open", "rounds", "entry_count", "created")
     list_filter = ("status", "registration_open")
-    readonly_fields = ("status",)
+    readonly_fields = ("status", "penalties_and_log")
     inlines = [EntryInline, RoundInline]
     actions = ["open_registration", "close_registration", "start_next_round", "finish"]
     fieldsets = [
         (None, {"fields": ("name", "status", "registration_open")}),
         ("Play", {"fields": ("ruleset_name", "settings", "rounds", "deals_per_table",
-                             "claim_seconds", "turn_seconds")}),
+                             "claim_seconds", "turn_seconds", "round_minutes")}),
         ("Seating and results", {"fields": ("fill", "withdrawal", "bot_level", "swiss", "table_points",
-                                            "hide_scores", "rated", "seed")}),
+                                            "hide_scores", "rated", "seed", "check_in", "no_show")}),
+        ("Penalties and audit log", {"fields": ("penalties_and_log",)}),
     ]
+
+    def formfield_for_choice_field(self, db_field, request, **kwargs):
+        field = super().formfield_for_choice_field(db_field, request, **kwargs)
+        if db_field.name == "no_show":
+            field.required = False  # left empty: a bot takes the seat, as for a withdrawal
+        return field
+
+    def save_model(self, request, obj, form, change):
+        obj.no_show = obj.no_show or WITHDRAW_BOT
+        super().save_model(request, obj, form, change)
+
+    @admin.display(description="penalties and bonuses")
+    def penalties_and_log(self, obj):
+        if obj is None or obj.pk is None:
+            return "-"
+        rows = format_html_join(
+            "", "<li>{}: {} table points, {} score ({})</li>",
+            ((p.entry, f"{p.table_points:g}", p.score, p.reason)
+             for p in obj.penalties.select_related("entry__user")))
+        add = reverse("admin:games_penalty_add")
+        log = reverse("admin:games_auditlog_changelist") + f"?tournament__id__exact={obj.pk}"
+        return format_html(
+            '<ul>{}</ul><p><a href="{}">Add a penalty or bonus</a> · '
+            '<a href="{}">Audit log</a></p>', rows or "none", add, log)
 
     @admin.display(description="entries")
     def entry_count(self, obj):
@@ -128,7 +329,7 @@ class TournamentAdmin(admin.ModelAdmin):
             for f in formset.forms:
                 entry = f.instance
                 if entry.pk and "withdrawn" in f.changed_data and f.cleaned_data.get("withdrawn"):
-                    tournaments.withdraw(entry.pk)
+                    tournaments.withdraw(entry.pk, by=request.user)
                     f.instance.refresh_from_db()
         super().save_formset(request, form, formset, change)
 
@@ -145,12 +346,13 @@ class TournamentAdmin(admin.ModelAdmin):
     @admin.action(description="Start the next round (seat it and start its games)",
                   permissions=["change"])
     def start_next_round(self, request, queryset):
-        _run(self, request, queryset, lambda t: tournaments.start_next_round(t.pk),
+        _run(self, request, queryset, lambda t: tournaments.start_next_round(t.pk, by=request.user),
              "{obj}: round {result.number} started.")
 
     @admin.action(description="Finish the tournament", permissions=["change"])
     def finish(self, request, queryset):
-        _run(self, request, queryset, lambda t: tournaments.finish(t.pk), "{obj} is finished.")
+        _run(self, request, queryset, lambda t: tournaments.finish(t.pk, by=request.user),
+             "{obj} is finished.")
 
 
 class TableInline(admin.TabularInline):
@@ -175,16 +377,23 @@ class TableInline(admin.TabularInline):
 class RoundAdmin(admin.ModelAdmin):
     list_display = ("__str__", "status", "started", "finished")
     list_filter = ("tournament", "status")
-    readonly_fields = ("tournament", "number", "status", "started", "finished")
+    readonly_fields = ("tournament", "number", "status", "started", "finished", "deadline",
+                       "time_called")
     inlines = [TableInline]
-    actions = ["close_round"]
+    actions = ["close_round", "call_time"]
+
+    @admin.action(description="Call time: each table finishes the deal in play, then ends",
+                  permissions=["change"])
+    def call_time(self, request, queryset):
+        _run(self, request, queryset, lambda r: timelimits.call_time(r.pk, by=request.user),
+             "{obj}: time called ({result} table(s) end after the deal in play).")
 
     def has_add_permission(self, request):
         return False
 
     @admin.action(description="Close the round", permissions=["change"])
     def close_round(self, request, queryset):
-        _run(self, request, queryset, lambda r: tournaments.close_round(r.pk),
+        _run(self, request, queryset, lambda r: tournaments.close_round(r.pk, by=request.user),
              "{obj} is closed.")
 
 

@@ -361,6 +361,15 @@ class Tournament(models.Model):
         default=True, help_text="a round's scores are shown only once all its tables finished"
     )
     swiss = models.BooleanField(default=False, help_text="seat rounds after the first by standings")
+    round_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="a time limit per round: when it passes, each table "
+        "finishes the deal in play and its game ends there; empty: no limit")
+    check_in = models.BooleanField(
+        default=False, help_text="players check in before each round (I'm here on the tournament "
+        "page, or ticked by the organiser); who has not when it starts is a no-show")
+    no_show = models.CharField(
+        max_length=10, choices=WITHDRAWALS, default=WITHDRAW_BOT,
+        help_text="a player who has not checked in when a round starts")
     table_points = models.CharField(max_length=40, default="4,2,1,0")
     rated = models.BooleanField(
         default=False, help_text="tables of four people (no bots, no guests) change ratings")
@@ -400,6 +409,8 @@ class Entry(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     withdrawn = models.BooleanField(default=False)
     joined = models.DateTimeField(auto_now_add=True)
+    checked_in_for = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="the round the player checked in for")
 
     class Meta:
         ordering = ["joined", "pk"]
@@ -418,6 +429,9 @@ class Round(models.Model):
     status = models.CharField(max_length=10, default=PLAYING)
     started = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, help_text="the round's time limit")
+    time_called = models.DateTimeField(
+        null=True, blank=True, help_text="when the time limit ended the tables' games")
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -468,6 +482,133 @@ class TableSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry or 'bot'} at {self.table}"
+
+
+MAX_ADJUSTMENT_TABLE_POINTS = 1000.0
+MAX_ADJUSTMENT_SCORE = 1_000_000
+
+
+class Penalty(models.Model):
+    """A penalty (negative) or bonus (positive) the organiser gives an entry, at a table or for
+    the whole tournament; it counts in the standings. Added and removed through the service
+    door (games/services/penalties.py), which writes the audit log."""
+
+    tournament = models.ForeignKey(Tournament, related_name="penalties", on_delete=models.CASCADE)
+    entry = models.ForeignKey(Entry, related_name="penalties", on_delete=models.CASCADE)
+    table = models.ForeignKey(
+        Table, null=True, blank=True, related_name="penalties", on_delete=models.CASCADE,
+        help_text="the table it was given at; empty: for the tournament as a whole")
+    table_points = models.FloatField(
+        default=0, help_text="table points added: negative for a penalty, positive for a bonus")
+    score = models.IntegerField(
+        default=0, help_text="score points added: negative for a penalty, positive for a bonus")
+    reason = models.CharField(max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, related_name="+",
+        on_delete=models.SET_NULL)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        verbose_name_plural = "penalties"
+
+    def __str__(self) -> str:
+        kind = "bonus" if self.table_points > 0 or self.score > 0 else "penalty"
+        return f"{kind} for {self.entry}: {self.reason}"
+
+    @property
+    def is_bonus(self) -> bool:
+        return self.table_points > 0 or (self.table_points == 0 and self.score > 0)
+
+    def clean(self) -> None:
+        errors = {}
+        entry = Entry.objects.filter(pk=self.entry_id).first() if self.entry_id else None
+        if entry is not None and self.tournament_id and entry.tournament_id != self.tournament_id:
+            errors["entry"] = "this player is not in this tournament"
+        if self.table_id and entry is not None:
+            table = Table.objects.select_related("round").filter(pk=self.table_id).first()
+            if table is None or table.round.tournament_id != entry.tournament_id:
+                errors["table"] = "this table is not in this tournament"
+            elif not table.places.filter(entry=entry).exists():
+                errors["table"] = f"{entry} did not play at {table}"
+        if not (self.table_points or self.score):
+            errors["table_points"] = "give table points or score points (negative for a penalty)"
+        if abs(self.table_points or 0) > MAX_ADJUSTMENT_TABLE_POINTS:
+            errors["table_points"] = f"at most {MAX_ADJUSTMENT_TABLE_POINTS:g} either way"
+        if abs(self.score or 0) > MAX_ADJUSTMENT_SCORE:
+            errors["score"] = f"at most {MAX_ADJUSTMENT_SCORE} either way"
+        if not (self.reason or "").strip():
+            errors["reason"] = "say why"
+        if errors:
+            raise ValidationError(errors)
+
+
+class Correction(models.Model):
+    """A table result the organiser corrected: one place's result before and after, and why.
+    Made through the service door (games/services/penalties.py), which writes the audit log."""
+
+    table = models.ForeignKey(Table, related_name="corrections", on_delete=models.CASCADE)
+    wind = models.PositiveSmallIntegerField(help_text="0 East, 1 South, 2 West, 3 North")
+    place = models.PositiveSmallIntegerField(help_text="the corrected place, 1 to 4")
+    score = models.IntegerField(help_text="the corrected score")
+    table_points = models.FloatField(help_text="the corrected table points")
+    before = models.JSONField(default=dict, blank=True)
+    reason = models.CharField(max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, related_name="+",
+        on_delete=models.SET_NULL)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "pk"]
+
+    def __str__(self) -> str:
+        return f"correction at {self.table}, wind {self.wind}"
+
+    def clean(self) -> None:
+        errors = {}
+        if self.wind is not None and not 0 <= self.wind <= 3:
+            errors["wind"] = "0 East, 1 South, 2 West or 3 North"
+        elif self.table_id and self.wind is not None:
+            seat = TableSeat.objects.filter(table_id=self.table_id, wind=self.wind).first()
+            if seat is None or seat.place is None:
+                errors["table"] = "only a finished table's result can be corrected"
+        if self.place is not None and not 1 <= self.place <= 4:
+            errors["place"] = "a place from 1 to 4"
+        if self.score is not None and abs(self.score) > MAX_ADJUSTMENT_SCORE:
+            errors["score"] = f"at most {MAX_ADJUSTMENT_SCORE} either way"
+        if self.table_points is not None and abs(self.table_points) > MAX_ADJUSTMENT_TABLE_POINTS:
+            errors["table_points"] = f"at most {MAX_ADJUSTMENT_TABLE_POINTS:g} either way"
+        if not (self.reason or "").strip():
+            errors["reason"] = "say why"
+        if errors:
+            raise ValidationError(errors)
+
+
+class AuditLog(models.Model):
+    """Who changed what in a tournament, when and why: written by the service door for every
+    organiser change, never edited."""
+
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, related_name="audit", on_delete=models.CASCADE)
+    who = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, related_name="+",
+        on_delete=models.SET_NULL)
+    when = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=40)
+    object_type = models.CharField(max_length=40, blank=True)
+    object_id = models.PositiveIntegerField(null=True, blank=True)
+    object_repr = models.CharField(max_length=200, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-when", "-pk"]
+        verbose_name = "audit log entry"
+        verbose_name_plural = "audit log"
+
+    def __str__(self) -> str:
+        return f"{self.when:%Y-%m-%d %H:%M} {self.action} {self.object_repr}"
 
 
 # ---------------------------------------------------------------------------- ratings

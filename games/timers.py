@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 
 from . import clock, conf, wakeup
 from .models import ACTIVE, Game
-from .services import broadcast, presence
+from .services import broadcast, presence, timelimits
 from .services import tick as tick_sync
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,7 @@ def _presence() -> None:
     now = clock.now()
     presence.heartbeat(now)
     presence.sweep(now)
+    timelimits.enforce_time_limits()  # tournament rounds whose time limit has passed
 
 
 async def _run() -> None:

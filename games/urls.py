@@ -68,6 +68,16 @@ urlpatterns = [
         name="tournament_csv",
     ),
     path(
+        "tournaments/<int:tournament_id>/standings.csv",
+        tournaments.standings_csv,
+        name="tournament_standings_csv",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/mers.csv",
+        tournaments.mers_csv,
+        name="tournament_mers_csv",
+    ),
+    path(
         "tournaments/<int:tournament_id>/status.json",
         tournaments.tournament_status,
         name="tournament_status",
@@ -76,6 +86,16 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/register/",
         tournaments.tournament_register,
         name="tournament_register",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/slips/",
+        tournaments.tournament_slips,
+        name="tournament_slips",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/check-in/",
+        tournaments.tournament_check_in,
+        name="tournament_check_in",
     ),
     path(
         "tournaments/<int:tournament_id>/withdraw/",

@@ -13,6 +13,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from games import clock
 from games.models import ACTIVE, FINISHED, Table, TableSeat, Tournament
 from games.services import ServiceError
 from games.services import tournaments as service
@@ -67,8 +68,17 @@ def _rounds(t: Tournament, shown: set[int], me=None) -> list[dict]:
                 # A replay shows every score: with hidden scores, only once the round is over.
                 "replay": replay_url(table.game_id) if status == "finished" and visible else None,
             })
-        out.append({"round": rnd, "visible": visible, "tables": rows})
+        out.append({"round": rnd, "visible": visible, "tables": rows, "clock": _time_left(rnd)})
     return out
+
+
+def _time_left(rnd) -> dict | None:
+    """A playing round's time limit: when it ends and the minutes left, or that time is up."""
+    if rnd.is_finished or rnd.deadline is None:
+        return None
+    seconds = max(0, int((rnd.deadline - clock.now()).total_seconds()))
+    return {"deadline": rnd.deadline, "minutes": (seconds + 59) // 60, "seconds": seconds,
+            "called": rnd.time_called is not None or seconds == 0}
 
 
 def _chart(t: Tournament, standings, public: bool = True) -> tuple[str, list[dict]]:
@@ -106,6 +116,8 @@ def tournament_detail(request, tournament_id: int):
         "standings": standings,
         "final": final,
         "winners": _winners(standings) if final else [],
+        "penalties": service.penalties_counted(t, standings.rounds),
+        "check_in": _check_in_state(t, entry),
         "chart": mark_safe(chart),  # built from escaped names only
         "chart_rows": chart_rows,
         "entry": entry,
@@ -113,6 +125,21 @@ def tournament_detail(request, tournament_id: int):
         "points": t.table_points.replace(",", " / "),
     }
     return render(request, "games/tournament_detail.html", context)
+
+
+def _check_in_state(t: Tournament, entry) -> dict | None:
+    """What the page says about check-in for the next round, when the tournament uses it."""
+    if not t.check_in or t.status == FINISHED:
+        return None
+    number = service.next_round_number(t)
+    if number > t.rounds:
+        return None
+    return {
+        "round": number,
+        "can": entry is not None and not entry.withdrawn,
+        "done": service.is_checked_in(t, entry),
+        "count": t.entries.filter(withdrawn=False, checked_in_for=number).count(),
+    }
 
 
 def _winners(standings) -> list[str]:
@@ -152,6 +179,36 @@ def tournament_csv(request, tournament_id: int):
             p.table.round.number, p.table.number, p.table.game_id, WINDS[p.wind],
             p.entry.user.username if p.entry else "Bot", p.place, p.score,
             "" if p.table_points is None else _number(p.table_points),
+        ]))
+    return response
+
+
+def _csv_response(t: Tournament, kind: str) -> tuple[HttpResponse, object]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}-{kind}.csv"'
+    return response, csv.writer(response)
+
+
+def standings_csv(request, tournament_id: int):
+    """One line per player who played: rank, name, table points, score, rounds played."""
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    response, out = _csv_response(t, "standings")
+    out.writerow(["rank", "player", "table_points", "score", "rounds_played"])
+    for r in service.ranking(t, public=_public(request)):
+        out.writerow(csv_cells([r.rank, r.name, _number(round(r.table_points, 6)), r.score, r.games]))
+    return response
+
+
+def mers_csv(request, tournament_id: int):
+    """A MERS-style export: rank, name, table points, score and 1000 x (N - rank) / (N - 1)."""
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    response, out = _csv_response(t, "mers")
+    rows = service.ranking(t, public=_public(request))
+    out.writerow(["rank", "player", "table_points", "score", "mers_points"])
+    for r in rows:
+        out.writerow(csv_cells([
+            r.rank, r.name, _number(round(r.table_points, 6)), r.score,
+            _number(service.mers_points(r.rank, len(rows))),
         ]))
     return response
 
@@ -202,3 +259,44 @@ def tournament_withdraw(request, tournament_id: int):
         service.withdraw(entry.pk)
         messages.success(request, "You have withdrawn.")
     return redirect("tournament", tournament_id)
+
+
+@require_POST
+@login_required
+def tournament_check_in(request, tournament_id: int):
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    entry = t.entries.filter(user=request.user).first()
+    if entry is None:
+        messages.error(request, "You are not registered.")
+        return redirect("tournament", tournament_id)
+    try:
+        entry = service.check_in(entry.pk)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"You are checked in for round {entry.checked_in_for}.")
+    return redirect("tournament", tournament_id)
+
+
+def tournament_slips(request, tournament_id: int):
+    """Printable seating (players by name) and one slip per table for the latest round, to fill
+    in by hand at a hybrid event. No scores: only who sits where."""
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    rnd = t.round_set.order_by("-number").first()
+    tables, seating = [], []
+    if rnd is not None:
+        places = TableSeat.objects.filter(table__round=rnd).select_related(
+            "table", "entry__user").order_by("table__number", "wind")
+        by_table: dict[int, dict] = {}
+        for p in places:
+            name = p.entry.user.username if p.entry else "Bot"
+            row = by_table.setdefault(p.table.number, {"number": p.table.number, "places": []})
+            row["places"].append({"wind": WINDS[p.wind], "name": name})
+            if p.entry:
+                seating.append({"name": name, "table": p.table.number, "wind": WINDS[p.wind]})
+        tables = [by_table[n] for n in sorted(by_table)]
+        seating.sort(key=lambda s: s["name"].casefold())
+    return render(request, "games/tournament_slips.html", {
+        "t": t, "rnd": rnd, "tables": tables, "seating": seating,
+        "points": t.table_points.replace(",", " / "),
+    })

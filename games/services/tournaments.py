@@ -19,6 +19,7 @@ from games.models import (
     WITHDRAW_BOT,
     Entry,
     Game,
+    Penalty,
     Round,
     Table,
     TableSeat,
@@ -26,7 +27,7 @@ from games.models import (
 )
 from games.tournaments.seating import seat_round
 
-from . import broadcast, lobby, matches, ratings
+from . import audit, broadcast, lobby, matches, notices, ratings, timelimits
 from .errors import ServiceError
 from .gamerow import lock as lock_game
 from .gamerow import reschedule, seats_changed
@@ -67,14 +68,19 @@ def register(tournament_id: int, user) -> Entry:
         return Entry.objects.create(tournament=t, user=user)
 
 
-def withdraw(entry_id: int) -> Entry:
+def withdraw(entry_id: int, *, by=None, reason: str = "") -> Entry:
     """The player leaves: a game they are playing goes on with a bot in their seat; later rounds
-    seat a bot in their place or leave them out, as the tournament says."""
+    seat a bot in their place or leave them out, as the tournament says. `by`: the organiser
+    who withdrew them (written to the audit log), or None when the player withdrew."""
     with transaction.atomic():
-        entry = Entry.objects.select_related("tournament").get(pk=entry_id)
+        entry = Entry.objects.select_related("tournament").filter(pk=entry_id).first()
+        if entry is None:
+            raise ServiceError("no_such_entry", "There is no such player in the tournament.")
         _lock(entry.tournament_id)
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
+        audit.record(entry.tournament_id, by, "withdrawal", entry,
+                     details={"player": str(entry), "by_player": by is None}, reason=reason)
         live = Game.objects.filter(
             status=ACTIVE, tournament_table__places__entry=entry
         ).values_list("pk", flat=True)
@@ -128,6 +134,42 @@ def autopilot_absent(table_id: int) -> int:
         return len(absent)
 
 
+# ------------------------------------------------------------------ check-in
+def next_round_number(t: Tournament) -> int:
+    last = t.round_set.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def check_in(entry_id: int, *, by=None) -> Entry:
+    """The player is here for the next round (they pressed I'm here, or `by` the organiser
+    ticked them). Refused when the tournament does not use check-in or has no round left."""
+    with transaction.atomic():
+        entry = Entry.objects.select_related("tournament", "user").filter(pk=entry_id).first()
+        if entry is None:
+            raise ServiceError("no_such_entry", "There is no such player in the tournament.")
+        t = _lock(entry.tournament_id)
+        if not t.check_in:
+            raise ServiceError("no_check_in", "This tournament does not use check-in.")
+        if t.status == FINISHED:
+            raise ServiceError("tournament_over", "The tournament is over.")
+        if entry.withdrawn:
+            raise ServiceError("withdrawn", f"{entry} has withdrawn.")
+        number = next_round_number(t)
+        if number > t.rounds:
+            raise ServiceError("no_more_rounds", f"All {t.rounds} rounds have been played.")
+        if entry.checked_in_for != number:
+            entry.checked_in_for = number
+            entry.save(update_fields=["checked_in_for"])
+            audit.record(t.pk, by or entry.user, "check_in", entry,
+                         details={"player": str(entry), "round": number,
+                                  "by_player": by is None})
+        return entry
+
+
+def is_checked_in(t: Tournament, entry: Entry | None) -> bool:
+    return entry is not None and entry.checked_in_for == next_round_number(t)
+
+
 # ------------------------------------------------------------------ rounds
 def _entrants(t: Tournament) -> list[Entry]:
     entries = list(t.entries.select_related("user").order_by("pk"))
@@ -146,7 +188,7 @@ def _history(t: Tournament) -> list[list[tuple]]:
     return [[tuple(rounds[n][k]) for k in sorted(rounds[n])] for n in sorted(rounds)]
 
 
-def start_next_round(tournament_id: int) -> Round:
+def start_next_round(tournament_id: int, *, by=None) -> Round:
     """Seat the next round and start its games. Registration closes with the first round."""
     with transaction.atomic():
         t = _lock(tournament_id)
@@ -161,7 +203,10 @@ def start_next_round(tournament_id: int) -> Round:
         if number > t.rounds:
             raise ServiceError("no_more_rounds", f"All {t.rounds} rounds have been played.")
         entrants = _entrants(t)
-        if sum(not e.withdrawn for e in entrants) < 2:
+        absent = _no_shows(t, entrants, number, by)
+        if t.no_show != WITHDRAW_BOT:
+            entrants = [e for e in entrants if e.pk not in absent]  # they sit this round out
+        if sum(not e.withdrawn and e.pk not in absent for e in entrants) < 2:
             raise ServiceError("too_few_players", "At least two players are needed.")
         by_id = {e.pk: e for e in entrants}
         history = _history(t)
@@ -174,16 +219,39 @@ def start_next_round(tournament_id: int) -> Round:
             )
         except ValueError as exc:
             raise ServiceError("cannot_seat", str(exc)) from None
-        rnd = Round.objects.create(tournament=t, number=number)
+        rnd = Round.objects.create(
+            tournament=t, number=number, deadline=timelimits.deadline_for(t))
         for i, order in enumerate(seating.tables, start=1):
-            _start_table(t, rnd, i, [by_id.get(p) for p in order])
+            _start_table(t, rnd, i, [by_id.get(p) for p in order], absent)
         t.status = RUNNING
         t.registration_open = False
         t.save(update_fields=["status", "registration_open"])
+        notices.after_round_starts(rnd.pk)
+        audit.record(t.pk, by, "round_started", rnd,
+                     details={"round": number, "tables": len(seating.tables)})
         return rnd
 
 
-def _start_table(t: Tournament, rnd: Round, number: int, order: list[Entry | None]) -> None:
+def _no_shows(t: Tournament, entrants: list[Entry], number: int, by) -> set[int]:
+    """With check-in: the players who have not checked in for this round. A bot plays their
+    seat (scoring for nobody, as for a withdrawn player) or they sit out, as the tournament
+    says; each is written to the audit log."""
+    if not t.check_in:
+        return set()
+    absent = {e.pk for e in entrants if not e.withdrawn and e.checked_in_for != number}
+    for e in entrants:
+        if e.pk in absent:
+            audit.record(t.pk, by, "no_show", e, details={
+                "player": str(e), "round": number,
+                "replaced_by": "bot" if t.no_show == WITHDRAW_BOT else "sits out"})
+    return absent
+
+
+def _start_table(
+    t: Tournament, rnd: Round, number: int, order: list[Entry | None], absent: set[int]
+) -> None:
+    # A withdrawn player's or a no-show's place is played by a bot and scores for nobody.
+    order = [None if e is not None and (e.withdrawn or e.pk in absent) else e for e in order]
     settings = dict(t.settings or {})
     if t.deals_per_table:
         settings["max_deals"] = t.deals_per_table
@@ -217,7 +285,7 @@ def _start_table(t: Tournament, rnd: Round, number: int, order: list[Entry | Non
     lobby.start_game(game.pk)
 
 
-def close_round(round_id: int) -> Round:
+def close_round(round_id: int, *, by=None) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=round_id)
         unfinished = rnd.tables.exclude(game__status=FINISHED).values_list("number", flat=True)
@@ -233,10 +301,11 @@ def close_round(round_id: int) -> Round:
             rnd.save(update_fields=["status", "finished"])
             results.count_round(rnd)
             ratings.rate_round(rnd)
+            audit.record(rnd.tournament_id, by, "round_closed", rnd, details={"round": rnd.number})
         return rnd
 
 
-def finish(tournament_id: int) -> Tournament:
+def finish(tournament_id: int, *, by=None) -> Tournament:
     with transaction.atomic():
         t = _lock(tournament_id)
         if t.round_set.exclude(status=FINISHED).exists():
@@ -244,6 +313,7 @@ def finish(tournament_id: int) -> Tournament:
         t.status = FINISHED
         t.registration_open = False
         t.save(update_fields=["status", "registration_open"])
+        audit.record(t.pk, by, "finished", t)
         return t
 
 
@@ -255,6 +325,7 @@ class Row:
     score: int = 0
     games: int = 0
     rank: int = 0
+    adjustment: float = 0.0  # table points from penalties (negative) and bonuses (positive)
     by_round: list[float] = field(default_factory=list)  # cumulative table points
 
     @property
@@ -296,6 +367,15 @@ def compute_standings(
         row.games += 1
         gained[entry_id][number] += tp
         by_table[table_id].append((entry_id, place))
+    for penalty in penalties_counted(t, rounds):
+        row = rows[penalty.entry_id]
+        row.table_points += penalty.table_points
+        row.adjustment += penalty.table_points
+        row.score += penalty.score
+        # A penalty at a table counts in that table's round; one for the whole tournament, in
+        # the latest round counted.
+        number = penalty.table.round.number if penalty.table_id else (rounds[-1] if rounds else 0)
+        gained[penalty.entry_id][number] += penalty.table_points
     for row in rows.values():
         total = 0.0
         for n in rounds:
@@ -319,6 +399,17 @@ def compute_standings(
     return Standings(out, rounds)
 
 
+def penalties_counted(t: Tournament, rounds: list[int]) -> list[Penalty]:
+    """The penalties and bonuses that count with these rounds: those given at a table of one of
+    them, and those for the tournament as a whole (once a round counts)."""
+    if not rounds:
+        return []
+    return [
+        p for p in t.penalties.select_related("entry__user", "table__round").order_by("created", "pk")
+        if p.table_id is None or p.table.round.number in rounds
+    ]
+
+
 def _head_to_head(group: list[Row], by_table) -> dict[int, int]:
     """Among tied players: how often each placed above, less below, the others of the group at
     the tables they shared."""
@@ -329,3 +420,23 @@ def _head_to_head(group: list[Row], by_table) -> dict[int, int]:
         for e, p in mine:
             wins[e] += sum((p < q) - (p > q) for f, q in mine if f != e)
     return wins
+
+
+# ------------------------------------------------------------------ ranking and exports
+def ranking(t: Tournament, *, public: bool = False) -> list[Row]:
+    """The standings of the players who played at least one table, ranked among themselves:
+    tied players (same table points, score and head-to-head) share the rank of the first of them."""
+    played = [r for r in compute_standings(t, public=public).rows if r.games]
+    first_of: dict[int, int] = {}
+    for k, row in enumerate(played, start=1):
+        first_of.setdefault(row.rank, k)
+    for row in played:
+        row.rank = first_of[row.rank]
+    return played
+
+
+def mers_points(rank: int, players: int) -> float:
+    """MERS-style result points: 1000 for the first, 0 for the last, evenly between."""
+    if players <= 1:
+        return 1000.0
+    return round(1000 * (players - rank) / (players - 1), 2)
