@@ -5,8 +5,9 @@
 
 One candidate (level a) plays three copies of the baseline (level b). Every wall (a deal's seed)
 is played four times, the seats rotated so the candidate sits at each position on the same
-tiles; the four plays' average is one independent sample, so luck of the wall cancels. Single
-deals, each scored and settled as the engine settles it (`match.history[-1].deltas`).
+tiles: N deals are N / 4 walls. The four plays' average is one independent sample, so luck of
+the wall cancels. Single deals, each scored and settled as the engine settles it
+(`match.history[-1].deltas`).
 
 Printed per ruleset and pair: the candidate's mean points per deal with its 95% interval (normal
 approximation over the walls), its average placing in the deal (1-4, ties shared) with its
@@ -96,17 +97,18 @@ def percentile(values: list[float], q: float) -> float:
 
 def run_pair(ruleset: str, cand: str, base: str, deals: int, seed: str, workers: int,
              label: str = "arena") -> dict:
-    tasks = [(ruleset, f"{seed}:{ruleset}:{i}", cand, base) for i in range(deals)]
+    walls = max(2, -(-deals // 4))
+    tasks = [(ruleset, f"{seed}:{ruleset}:{i}", cand, base) for i in range(walls)]
     started = time.perf_counter()
     if workers > 1:
         with Pool(workers) as pool:
-            walls = pool.map(play_wall, tasks, chunksize=max(1, deals // (workers * 8)))
+            played = pool.map(play_wall, tasks, chunksize=max(1, walls // (workers * 8)))
     else:
-        walls = [play_wall(t) for t in tasks]
+        played = [play_wall(t) for t in tasks]
     elapsed = time.perf_counter() - started
-    plays = [p for w in walls for p in w]
-    points = interval([statistics.fmean(p["delta"] for p in w) for w in walls])
-    placing = interval([statistics.fmean(p["placing"] for p in w) for w in walls])
+    plays = [p for w in played for p in w]
+    points = interval([statistics.fmean(p["delta"] for p in w) for w in played])
+    placing = interval([statistics.fmean(p["placing"] for p in w) for w in played])
     n = len(plays)
     scores = [p["score"] for p in plays if p["won"]]
     times = [t for p in plays for t in p["times"]]
@@ -125,7 +127,7 @@ def run_pair(ruleset: str, cand: str, base: str, deals: int, seed: str, workers:
     }
     mean, lo, hi = points
     print(f"{label} {ruleset}: {cand} vs 3 {base}: {mean:+.1f} points/deal "
-          f"(95% CI {lo:+.1f}..{hi:+.1f}), {deals} deals", flush=True)
+          f"(95% CI {lo:+.1f}..{hi:+.1f}), {n} deals", flush=True)
     pm, plo, phi = placing
     print(f"  placing {pm:.2f} (95% CI {plo:.2f}..{phi:.2f}), win {figures['win']:.1%}, "
           f"deal-in {figures['deal_in']:.1%}, calls {figures['calls']:.1%}, "
@@ -133,7 +135,7 @@ def run_pair(ruleset: str, cand: str, base: str, deals: int, seed: str, workers:
           f"points when it wins {figures['when_won']:+.1f}, when another wins "
           f"{figures['when_lost']:+.1f}", flush=True)
     print(f"  {cand}'s decisions: p50 {figures['p50']:.2f} ms, p95 {figures['p95']:.2f} ms, "
-          f"max {figures['max']:.1f} ms ({len(times)} decisions; {n} plays in "
+          f"max {figures['max']:.1f} ms ({len(times)} decisions; {walls} walls in "
           f"{elapsed:.0f} s)", flush=True)
     return figures
 
@@ -141,14 +143,15 @@ def run_pair(ruleset: str, cand: str, base: str, deals: int, seed: str, workers:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python bench/arena.py", description=__doc__.split(
         "\n\n")[0])
-    parser.add_argument("--deals", type=int, default=200, help="walls, each played 4 times")
+    parser.add_argument("--deals", type=int, default=800,
+                        help="deals to play (a multiple of 4: each wall is played 4 times)")
     parser.add_argument("--ruleset", default="all", help="a preset, or 'all' for "
                         + ", ".join(HEADLINE))
     parser.add_argument("--levels", action="append", help="candidate,baseline (repeatable); "
                         "default: " + " and ".join(DEFAULT_PAIRS))
     parser.add_argument("--seed", default="arena")
-    parser.add_argument("--calibrate", type=int, default=20, metavar="N",
-                        help="walls for the baseline-against-itself line (0: none)")
+    parser.add_argument("--calibrate", type=int, default=80, metavar="N",
+                        help="deals for the baseline-against-itself line (0: none)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     rulesets = HEADLINE if args.ruleset == "all" else (args.ruleset,)

@@ -7,7 +7,7 @@ beginner decide with it; a hint shown at the table can read the same candidates.
   value.py      what a hand is worth if it goes out: calling hands scored exactly, plans priced
   chance.py     how likely a hand is to go out before the deal ends
   danger.py     how likely a discard is to let an opponent go out, and the cost
-  evaluate.py   `evaluate(knowledge) -> list[Candidate]`, best first
+  evaluate.py   `Candidate` and `evaluate(knowledge) -> list[Candidate]`, best first
   levels.py     the intermediate and strong bots' choice
 """
 

@@ -6,10 +6,13 @@ worth if it goes out (value.py) and how likely it is to (chance.py), by the best
 any shape, all pungs, one suit. A discard also carries its danger (danger.py). A claim is judged
 by the best discard after it, a pass by the hand as it stands, a kong by the hand after it.
 
-The ranking score is the expected gain: chance × value, less, when the style defends, the chance
-of dealing in times what it would cost beyond what the seat would pay anyway. With the one-draw
-lookahead, the leading discards' chances use the effective tiles the hand would have after its
-next useful draw instead of a typical figure.
+The ranking score is the expected gain in points: the chance of going out times what the others
+would pay (plus, where losers settle, what the hand brings in when another goes out), less, when
+the style defends, the chance of dealing in times what it would cost beyond what the seat would
+pay anyway and the part of its own chance it would give up. With the one-draw lookahead, a hand
+one tile short of calling (the leading discards, a pass, the discard after a claim) is priced by
+the calling hands its next useful draw allows, each scored exactly, in place of the plan's
+estimate; `next_live` tells the waits those hands would have.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from .. import actions as A
 from ..actions import Action
 from ..melds import CHOW, KONG, PUNG, Meld
 from ..tiles import ORPHANS, format_tiles
-from ..wintest import winning_tiles
 from . import shape
 from .chance import step_chance, win_chance
 from .danger import Danger, Threat, danger_of, threats
@@ -30,13 +32,20 @@ from .knowledge import Knowledge
 from .value import loser_total, plan_value, waits_of, win_total
 
 WIN_SCORE = 1e9
+BREAKS_CALL = 1e6
 LOOKAHEAD_DRAWS = 8  # the likeliest useful draws looked at
-LOOKAHEAD_CANDIDATES = 2  # the leading discards looked at
+LOOKAHEAD_CANDIDATES = 3  # the leading discards looked at
 PUNGS_BREADTH = 0.6  # an all-pungs plan moves slower than one that takes any set
 SUIT_BREADTH = 0.7  # and so does a one-suit plan
 # Near-ties go to the hand whose any-shape plan is worth more, then to the likelier plan.
 TIE_FALLBACK = 0.1
 TIE_CHANCE = 0.1
+FORFEIT = 0.2  # of the seat's own chance, lost by dealing in (the opponent might go out anyway)
+THREATENED = 0.5  # an opponent this likely to be calling
+LATE_WALL = 20  # live tiles left: late in the wall
+BIG_HAND = 16  # times the Mah Jong points: a hand worth folding against when no extra is paid
+FED = 0.3  # of a big hand's cost, the part a fed winning tile adds
+CLAIM_COST = 0.01  # a claim that gains nothing is not made: passing hides more
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,7 @@ class Candidate:
     cost: float
     score: float
     plan: str = "any"
+    next_live: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,6 +88,7 @@ class Candidate:
             "cost": round(self.cost, 1),
             "score": round(self.score, 2),
             "plan": self.plan,
+            "next_live": None if self.next_live is None else round(self.next_live, 1),
         }
 
 
@@ -97,6 +108,7 @@ class Assessment:
     live: int = 0
     loser: float = 0.0  # what the hand brings in if another goes out (losers settling)
     fallback: float = 0.0  # the expected gain by any shape (near-ties between plans go to it)
+    next_live: float | None = None  # live waits after the next useful draw (the lookahead's)
     lookahead_done: bool = False
 
     @property
@@ -109,10 +121,13 @@ SAFE = Danger(0.0, 0.0, "safe")
 
 @dataclass
 class Evaluator:
+    """One seat's weighing at one moment: the figures every hand shares (turns left, the
+    others' pace and threat, what a win pays) set once, the hands assessed kept by shape."""
+
     k: Knowledge
     style: Style
     cache: dict[tuple, Assessment] = field(default_factory=dict)
-    ukeire: dict[tuple, int] = field(default_factory=dict)
+    calling: dict[tuple, tuple[float, float]] = field(default_factory=dict)
     found: list[Threat] | None = None
 
     def __post_init__(self) -> None:
@@ -120,9 +135,14 @@ class Evaluator:
         rules = k.rules
         self.unseen_total = max(1, k.unseen_total)
         self.turns = max(0, round(k.turns_left))
+        self.later = 0  # turns the hand waits before its next draw (1 after a claim)
         self.start = round(k.discard_total / 4)
         self.melds = k.me.melds
         self.found = threats(k)
+        # When folding is worth weighing (see `penalty`).
+        self.far = shape.shanten(rules, k.hand, k.me.melds)
+        self.threatened = any(t.calling >= THREATENED for t in self.found)
+        self.late = k.live_left < LATE_WALL
         # How fast the others go out: cheap hands go out fast; a chow limit or a minimum faan
         # slows everyone; a declared calling hand may go out any turn.
         restricted = rules.max_chows is not None or rules.min_faan >= 2
@@ -151,7 +171,7 @@ class Evaluator:
 
     def chance(self, shanten: int, first: float, second: float | None = None,
                breadth: float = 1.0) -> float:
-        return win_chance(shanten, round(first, 3), self.turns,
+        return win_chance(shanten, round(first, 3), max(0, self.turns - self.later),
                           None if second is None else round(second, 3), self.start, self.pace,
                           self.extra, breadth)
 
@@ -191,7 +211,7 @@ class Evaluator:
 
     def assess(self, counts: Sequence[int], melds: Sequence[Meld],
                original_call: bool = False) -> Assessment:
-        key = (tuple(counts[:34]), tuple(melds), original_call)
+        key = (tuple(counts[:34]), tuple(melds), original_call, self.later)
         got = self.cache.get(key)
         if got is not None:
             return got
@@ -259,93 +279,111 @@ class Evaluator:
                 best = plan
         return best
 
-    def live_after(self, counts: list[int], melds: tuple[Meld, ...], s: int) -> int:
-        """Unseen copies of the tiles that bring this hand (shanten `s`) nearer, kept."""
+    def calling_after(self, counts: list[int], melds: tuple[Meld, ...]) -> tuple[float, float]:
+        """The best calling hand one discard makes of these 3k+2 tiles, by its expected gain:
+        (its value, its live waits weighted as they can be won); kept."""
         key = (tuple(counts), melds)
-        got = self.ukeire.get(key)
-        if got is None:
-            rules = self.k.rules
-            if s == 0:
-                got = sum(self.k.unseen(w) for w in winning_tiles(rules, counts, melds))
-            else:
-                got = sum(self.improving(counts, melds, s,
-                                         lambda c, m: shape.shanten(rules, c, m),
-                                         self.near_kinds(counts, melds)).values())
-            self.ukeire[key] = got
+        got = self.calling.get(key)
+        if got is not None:
+            return got
+        k = self.k
+        best = (-1.0, 0.0, 0.0)
+        for d in range(34):
+            if not counts[d]:
+                continue
+            counts[d] -= 1
+            if shape.shanten(k.rules, counts, melds) == 0:
+                waits = waits_of(k, counts, melds)
+                value = waits.value()
+                live = waits.effective_live()
+                gain = self.chance(0, step_chance(live, self.unseen_total, 0)) * self.gain(value)
+                if gain > best[0]:
+                    best = (gain, value, live)
+            counts[d] += 1
+        got = self.calling[key] = (best[1], best[2])
         return got
 
     def lookahead(self, counts: list[int], melds: tuple[Meld, ...], a: Assessment) -> None:
-        """Refine a hand's chance by the effective tiles it would have after its next useful
-        draw (the best discard then), instead of the typical figure for that distance."""
-        if a.lookahead_done or a.shanten < 1 or a.plan != "any" or not a.effective:
+        """One draw further, for a hand one tile short of calling: each useful draw is put in,
+        the best calling hand it allows is scored exactly (its waits, by the ruleset's own
+        scoring), and the hand is worth what those are worth, in place of the plan's estimate.
+        The live waits those calling hands would have are kept as `next_live`."""
+        if a.lookahead_done or a.shanten != 1 or not a.effective:
             return
-        rules = self.k.rules
-        s = a.shanten
-        total = weight = 0.0
+        a.lookahead_done = True
+        total = weight = value = 0.0
         draws = sorted(a.effective.items(), key=lambda kv: -kv[1])[:LOOKAHEAD_DRAWS]
         for t, live in draws:
             counts[t] += 1
-            best_live = 0
-            for d in range(34):
-                if not counts[d] or d == t:
-                    continue
-                counts[d] -= 1
-                if shape.shanten(rules, counts, melds) == s - 1:
-                    best_live = max(best_live, self.live_after(counts, melds, s - 1))
-                counts[d] += 1
+            v, nxt = self.calling_after(counts, melds)
             counts[t] -= 1
-            total += live * best_live
+            value += live * v
+            total += live * nxt
             weight += live
-        if weight:
-            second = step_chance(total / weight, self.unseen_total, s - 1)
-            first = step_chance(a.live, self.unseen_total, s)
-            a.chance = self.chance(s, first, second)
-            a.fallback = a.expected
-        a.lookahead_done = True
+        if not weight:
+            return
+        value /= weight
+        a.next_live = total / weight
+        chance = self.chance(1, step_chance(a.live, self.unseen_total, 1))
+        refined = chance * self.gain(value) + (1 - chance) * a.loser
+        if a.plan == "any" or refined > a.expected:
+            a.value, a.chance, a.gain, a.plan = value, chance, self.gain(value), "any"
+        a.fallback = refined
 
     # ------------------------------------------------------------ the discards
     def danger(self, t: int) -> Danger:
         return danger_of(self.k, t, self.found) if self.style.defence else SAFE
 
     def penalty(self, d: Danger, a: Assessment) -> float:
-        """What dealing in would cost beyond what the seat would pay anyway: under a Hong Kong
-        table the discarder pays double; elsewhere the opponent might go out regardless, so
-        only part of it counts, and the seat's own chance is lost as well."""
+        """What dealing in costs beyond what the seat would pay anyway when that opponent goes
+        out (the discarder's extra share), and the part of its own chance it gives up (the
+        opponent might have gone out regardless). Counted only when folding can pay: a likely
+        calling opponent while the seat's own hand is far, late in the wall with the hand not
+        calling, or a discard that would make the seat pay for everyone (the cannon rule).
+        Where the discarder pays no more than the others (the classical tables without the
+        cannon rule) only a big hand is worth folding against: feeding it is what lets it go
+        out at all, often enough."""
         if not self.style.defence or d.chance <= 0:
             return 0.0
-        share = 0.6 if self.k.rules.scoring == "hongkong" else 0.4
-        return d.chance * (d.cost * share + a.expected)
+        rules = self.k.rules
+        if d.extra <= 0 and not rules.cannon_rule and rules.scoring != "hongkong":
+            if d.cost < BIG_HAND * rules.mahjong_points:
+                return 0.0
+            return d.chance * (FED * d.cost + FORFEIT * a.expected)
+        liable = rules.cannon_rule and d.extra > 0
+        if not (liable or (self.threatened and self.far >= 2) or (self.late and self.far >= 1)):
+            return 0.0
+        return d.chance * (d.extra + FORFEIT * a.expected)
 
     def discard_options(self, counts: list[int], melds: tuple[Meld, ...],
                         actions: Sequence[Action], lookahead: bool = True,
                         defend: bool = True) -> list[Candidate]:
         out = []
+        dangers: dict[int, Danger] = {}
         for act in actions:
             t = act.tile
             counts[t] -= 1
             a = self.assess(counts, melds, act.call)
             counts[t] += 1
-            d = self.danger(t) if defend else SAFE
+            d = dangers[t] = self.danger(t) if defend else SAFE
             out.append(self.candidate(act, a, d))
         if lookahead and self.style.lookahead and len(out) > 1:
             # The leading discards, refined, are ranked among themselves and stay ahead of
             # the rest: a refined figure is not comparable with a typical one.
             out.sort(key=lambda c: -c.score)
             lead = out[:LOOKAHEAD_CANDIDATES]
-            floor = out[len(lead)].score if len(out) > len(lead) else None
             for c in lead:
                 t = c.action.tile
                 counts[t] -= 1
-                a = self.cache[(tuple(counts), melds, c.action.call)]
+                a = self.cache[(tuple(counts), melds, c.action.call, self.later)]
                 self.lookahead(counts, melds, a)
                 counts[t] += 1
-                d = Danger(c.danger, c.cost, c.danger_class)
-                c.win_chance = a.chance
-                c.score = self.score(a, d)
-            if floor is not None:
-                lift = max(0.0, floor - min(c.score for c in lead) + 1e-6)
-                for c in lead:
-                    c.score += lift
+                c.win_chance, c.value, c.plan = a.chance, a.value, a.plan
+                c.next_live = a.next_live
+                c.score = self.score(a, dangers[t])
+            floor = min(c.score for c in lead)
+            for c in out[len(lead):]:
+                c.score = min(c.score, floor - 1e-6)
         return out
 
     def score(self, a: Assessment, d: Danger) -> float:
@@ -355,7 +393,7 @@ class Evaluator:
     def candidate(self, act: Action, a: Assessment, d: Danger = SAFE) -> Candidate:
         score = self.score(a, d)
         return Candidate(act, a.shanten, dict(a.effective), a.value, a.chance, d.chance,
-                         d.level, d.cost, score, a.plan)
+                         d.level, d.cost, score, a.plan, a.next_live)
 
     # ------------------------------------------------------------ everything legal
     def run(self) -> list[Candidate]:
@@ -371,6 +409,15 @@ class Evaluator:
             if act.type == A.DISCARD:
                 continue
             out.append(self.other(act, hand, melds))
+        me = k.me
+        if me.original_call and not me.call_broken:
+            # 003 §3.5: after an Original Call only the drawn tile may go; anything else
+            # (another discard, a kong, a claimed set) breaks the call and forbids going out.
+            for c in out:
+                act = c.action
+                if act.type in (A.CHOW, A.PUNG, A.KONG, A.CONCEALED_KONG, A.PROMOTE_KONG) or (
+                        act.type == A.DISCARD and act.tile != k.drawn):
+                    c.score -= BREAKS_CALL
         out.sort(key=lambda c: -c.score)
         return out
 
@@ -386,7 +433,10 @@ class Evaluator:
                 else 0.0
             return Candidate(act, -1, {}, value, 1.0, 0.0, "safe", 0.0, WIN_SCORE + value)
         if act.type == A.PASS:
-            return self.candidate(act, self.assess(hand, melds))
+            a = self.assess(hand, melds)
+            if self.style.lookahead:
+                self.lookahead(list(hand), melds, a)
+            return self.candidate(act, a)
         if act.type in (A.CHOW, A.PUNG, A.KONG):
             return self.claim(act, hand, melds)
         if act.type in (A.CONCEALED_KONG, A.PROMOTE_KONG):
@@ -423,10 +473,13 @@ class Evaluator:
         after = (*melds, meld)
         options = [Action(k.seat, A.DISCARD, t) for t in range(34) if counts[t]]
         # The discard after a claim is weighed as a pass is: for its hand, not its danger
-        # (a pass too discards next turn).
-        best = max(self.discard_options(counts, after, options, lookahead=False, defend=False),
-                   key=lambda c: c.score)
+        # (a pass too discards next turn). The claimed tile stands for the seat's next draw.
+        self.later = 1
+        best = max(self.discard_options(counts, after, options, lookahead=True,
+                                        defend=False), key=lambda c: c.score)
+        self.later = 0
         best.action = act
+        best.score -= CLAIM_COST
         return best
 
 

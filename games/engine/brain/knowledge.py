@@ -33,11 +33,8 @@ class SeatInfo:
     concealed: int
     fishing: bool
     original_call: bool
+    call_broken: bool
     points: int
-
-    @property
-    def exposed_sets(self) -> int:
-        return sum(1 for m in self.melds if m.exposed)
 
 
 @dataclass(frozen=True)
@@ -88,7 +85,8 @@ class Knowledge:
                 seat=data["seat"], wind=WIND_TOKENS.index(data["wind"]), melds=melds,
                 discards=discards, bonus=tuple(parse_tiles(data.get("bonus") or "")),
                 concealed=data["concealed"], fishing=bool(data.get("fishing")),
-                original_call=bool(data.get("original_call")), points=data.get("points", 0)))
+                original_call=bool(data.get("original_call")),
+                call_broken=bool(data.get("call_broken")), points=data.get("points", 0)))
             for t in discards:
                 visible[t] += 1
                 kinds.add(t)

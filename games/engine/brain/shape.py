@@ -21,7 +21,6 @@ from ..tiles import ORPHANS
 INF = 99
 WIDTH = 2 * MAX_SETS + 2  # index 2 * sets + pair
 SUITS = ((0, 9), (9, 18), (18, 27))
-HONOURS = (27, 34)
 
 _PUNG_PART: dict[bytes, tuple[int, ...]] = {}
 _CHOW_PART: dict[tuple[bytes, int], tuple[tuple[int, ...], ...]] = {}
