@@ -6,31 +6,17 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from games.models import AuditLog, Correction, Penalty, Table, TableSeat, Tournament
+from games.models import AuditLog, Correction, Penalty, Table, TableSeat
 from games.services import ServiceError, penalties, tournaments
 
-from .helpers import play_round
+from .helpers import eight_player_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# Place, score and table points by starting wind (East to North), for table 1 and table 2.
-RESULTS = {
-    1: [(1, 300, 4.0), (2, 100, 2.0), (3, -100, 1.0), (4, -300, 0.0)],
-    2: [(1, 200, 4.0), (2, 100, 2.0), (3, -100, 1.0), (4, -200, 0.0)],
-}
-
-
 @pytest.fixture
 def played(django_user_model, quiet):
-    t = Tournament.objects.create(name="cup", registration_open=True, rounds=1, deals_per_table=1)
-    for i in range(8):
-        tournaments.register(t.pk, django_user_model.objects.create_user(f"p{i}"))
-    rnd = tournaments.start_next_round(t.pk)
-    play_round(rnd)
-    for seat in TableSeat.objects.filter(table__round=rnd).select_related("table"):
-        seat.place, seat.score, seat.table_points = RESULTS[seat.table.number][seat.wind]
-        seat.save()
-    tournaments.close_round(rnd.pk)
+    t, rnd = eight_player_round(
+        [django_user_model.objects.create_user(f"p{i}") for i in range(8)])
     seats = {(s.table.number, s.wind): s for s in
              TableSeat.objects.filter(table__round=rnd).select_related("table", "entry__user")}
     return t, seats
