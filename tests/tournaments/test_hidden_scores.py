@@ -43,7 +43,8 @@ def viewers(django_user_model, cup):
 
 
 def _winner(game: Game) -> str:
-    return Seat.objects.get(game=game, place=1).name
+    """A player placed first (two may share the place)."""
+    return Seat.objects.filter(game=game, place=1).order_by("position").first().name
 
 
 def _row(client, game: Game, query: str = "scope=all"):
