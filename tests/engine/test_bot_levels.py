@@ -17,7 +17,7 @@ from games.engine.tiles import parse_tile
 from .scripted import scripted_deal
 from .util import discard_drawn, pass_all
 
-DEALS_PER_PRESET = 6
+DEALS_PER_PRESET = 20
 
 
 def test_the_levels_and_the_record_agree():
