@@ -25,6 +25,7 @@ from ..hidden import refused, result_hidden
 from ..models import FINISHED, OPEN, Game
 from ..plots import plot_for_game
 from ..records import verify_game
+from ..services.analysis import people
 from . import running_steps
 
 FINISHED_TTL = 7 * 24 * 3600  # a finished game's steps never change
@@ -137,7 +138,7 @@ def replay(request, game_id: int):
         "table": reverse("table", args=[game.pk]),
         # The decisions against the strong bot, once over and if a person played (analysis.py).
         "analysis": (reverse("game_analysis", args=[game.pk])
-                     if finished and any(not s.bot_level or s.left for s in seats) else None),
+                     if finished and people(seats) else None),
     }
     # Known already: in the page. Not yet (the game's first replay): the page goes at once and
     # asks for them once its steps are in, so nobody waits for a replay to see the table.

@@ -13,6 +13,7 @@ from ..accounts import ensure_user
 from ..conf import autopilot_level
 from ..forms import BotForm
 from ..models import ABANDONED, ACTIVE, OFFERED_BOT_LEVELS, OPEN, Game
+from ..services.hints import hints_off
 from .endgame import end_screen_links
 
 
@@ -29,8 +30,8 @@ def table(request, game_id: int):
         "ws": f"/ws/game/{game.pk}/",
         "seat": mine.position if mine else None,
         "status": game.status,
-        # Hints are offered at casual, unrated tables only; the server refuses them elsewhere.
-        "hints": not game.tournament and not game.rated,
+        # The hints switch, where the server gives them (services/hints.py).
+        "hints": hints_off(game) is None,
         # The full record: 404 until the game is over.
         "record": reverse("game_record", args=[game.pk]),
     }

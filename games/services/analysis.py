@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -20,7 +21,7 @@ from django.db import IntegrityError, close_old_connections, transaction
 from games.engine.actions import Action
 from games.engine.brain.review import review_game
 from games.engine.ruleset import Ruleset
-from games.models import FINISHED, Analysis, Game
+from games.models import FINISHED, Analysis, Game, Seat
 
 log = logging.getLogger(__name__)
 
@@ -31,15 +32,15 @@ _guard = threading.Lock()
 _worker: threading.Thread | None = None
 
 
-def people(game: Game) -> list[int]:
-    """The positions played by persons (a seat a person left is counted as theirs)."""
-    return sorted(s.position for s in game.seats.all()
+def people(seats: Iterable[Seat]) -> list[int]:
+    """The positions played by persons (a seat a person left is counted as theirs): the
+    decisions worth weighing."""
+    return sorted(s.position for s in seats
                   if s.position is not None and (not s.bot_level or s.left))
 
 
 def stored(game: Game) -> dict[str, Any] | None:
-    row = Analysis.objects.filter(game=game).values_list("data", flat=True).first()
-    return row
+    return Analysis.objects.filter(game=game).values_list("data", flat=True).first()
 
 
 def analyse(game_id: int) -> dict[str, Any] | None:
@@ -52,7 +53,8 @@ def analyse(game_id: int) -> dict[str, Any] | None:
         return found
     actions = [Action.from_json(a) for a in
                game.moves.order_by("seq").values_list("action", flat=True)[: game.version]]
-    data = review_game(Ruleset.from_json(game.ruleset), game.seed, actions, people(game))
+    data = review_game(Ruleset.from_json(game.ruleset), game.seed, actions,
+                       people(game.seats.all()))
     try:
         with transaction.atomic():
             Analysis.objects.create(game=game, data=data)

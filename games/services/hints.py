@@ -20,16 +20,24 @@ from .matches import match_for
 SHOWN = 8  # candidates sent at most: a hand has at most 15 discards, a window a few claims
 
 
+def hints_off(game: Game) -> str | None:
+    """Why the table gives no hints (tournament and rated games), or None."""
+    if game.tournament:
+        return "Hints are off in tournament games."
+    if game.rated:
+        return "Hints are off in rated games."
+    return None
+
+
 def hints_for(game_id: int, user) -> dict[str, Any]:
     """The hints of `user`'s seat at game `game_id`, as it stands. Bounded: one evaluation per
     seat and version, kept in the cache, whatever the number of requests."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise ServiceError("no_such_game", "There is no such game.")
-    if game.tournament:
-        raise ServiceError("hints_off", "Hints are off in tournament games.")
-    if game.rated:
-        raise ServiceError("hints_off", "Hints are off in rated games.")
+    off = hints_off(game)
+    if off:
+        raise ServiceError("hints_off", off)
     if game.status != ACTIVE:
         raise ServiceError("not_active", "Hints are given only while the game is played.")
     seat = None

@@ -126,7 +126,7 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
             # count when the round ends: places.record_result).
             if results.count(game):
                 ratings.rate(game)
-            if any(not s.bot_level or s.left for s in seats(game).values()):  # a person played
+            if analysis.people(seats(game).values()):
                 game_id = game.pk
                 transaction.on_commit(lambda: analysis.start(game_id))
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, seats(game))
