@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import combinations_with_replacement, product
 
 from .analysis import decompositions, is_thirteen_orphans, is_winning, waits
 from .melds import CHOW, Meld
@@ -140,7 +141,12 @@ def wild_readings(ruleset: Ruleset, counts: Sequence[int],
     wild = ruleset.wild_tile
     if wild is None or not counts[wild]:
         return []
-    return [list(r) for r in _wild_readings(tuple(counts[:34]), wild, _shown(melds))]
+    readings = [list(r) for r in _wild_readings(tuple(counts[:34]), wild, _shown(melds))]
+    if not melds:  # the special shapes are 14 concealed tiles
+        plain = _without_wild(ruleset)
+        readings += [list(r) for r in _special_candidates(tuple(counts[:34]), wild)
+                     if special_shape(plain, r) is not None]
+    return readings
 
 
 @lru_cache(maxsize=4096)
@@ -165,6 +171,59 @@ def _wild_readings(counts: tuple[int, ...], wild: int,
         for f in fills:
             if all(f[k] + shown[k] <= 4 for k in range(34)):
                 found.add(tuple(f))
+    return tuple(sorted(found))
+
+
+@lru_cache(maxsize=4096)
+def _special_candidates(counts: tuple[int, ...], wild: int) -> tuple[tuple[int, ...], ...]:
+    """Hands the wilds might make of the special shapes (`special_shape` then judges each):
+    any major for the all-majors shapes (Thirteen Orphans, All Pair Honours); the one filling
+    for a Wriggling Snake; for the knittings, the fewest wilds that even out the suits, the
+    rest as whole pairs or triples. Bounded: at most four wilds, so a few thousand hands."""
+    n = counts[wild]
+    base = list(counts)
+    base[wild] = 0
+    found: set[tuple[int, ...]] = set()
+
+    def add(made: list[int], spare: int, size: int, kinds: Sequence[Sequence[int]]) -> None:
+        """`made` plus the `spare` wilds as groups of `size`, each one of `kinds`."""
+        if spare < 0 or spare % size:
+            return
+        for groups in combinations_with_replacement(kinds, spare // size):
+            fill = list(made)
+            for group in groups:
+                for k in group:
+                    fill[k] += 1
+            if max(fill) <= 4:
+                found.add(tuple(fill))
+
+    if all(base[k] == 0 for k in range(34) if k not in MAJORS):
+        add(base, n, 1, [(k,) for k in MAJORS])
+    for lo in (0, 9, 18):  # the snake: 1 1 2-9 of one suit and each wind
+        snake = [0] * 34
+        snake[lo] = 2
+        for k in [*range(lo + 1, lo + 9), *WINDS]:
+            snake[k] = 1
+        if all(c <= t for c, t in zip(base, snake, strict=True)):
+            found.add(tuple(snake))
+    if not any(base[27:34]):
+        suits = ((0, 1), (0, 2), (1, 2))
+        for a, b in suits:  # knitting: each number as often in two suits
+            made = list(base)
+            for r in range(9):
+                made[a * 9 + r] = made[b * 9 + r] = max(base[a * 9 + r], base[b * 9 + r])
+            add(made, n - sum(made) + sum(base), 2, [(a * 9 + r, b * 9 + r) for r in range(9)])
+        triples = [(q, 9 + q, 18 + q) for q in range(9)]
+        for r, (a, b) in product(range(9), suits):  # triple knitting: four triples, a pair
+            pair = (a * 9 + r, b * 9 + r)
+            for held in product(*[(0, 1) if base[k] else (0,) for k in pair]):
+                rest = list(base)  # the pair's tiles held are set aside, the others are wild
+                for k, h in zip(pair, held, strict=True):
+                    rest[k] -= h
+                made = [max(rest[q], rest[9 + q], rest[18 + q]) for q in range(9)] * 3 + [0] * 7
+                for k in pair:
+                    made[k] += 1
+                add(made, n - sum(made) + sum(base), 3, triples)
     return tuple(sorted(found))
 
 

@@ -6,6 +6,7 @@ and scores as won, with the wild scored as the tile it stands for.
 
 from itertools import combinations_with_replacement
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -78,6 +79,24 @@ def test_a_hand_completed_by_the_wild_scores_as_won():
     plain = score_hand(BRITISH.replace(max_chows=0), concealed=concealed, melds=[], bonus=[],
                        seat_wind=0, prevailing_wind=0, win=win)
     assert not plain.won
+
+
+@pytest.mark.parametrize(("hand", "shape"), [
+    # Four 1s of Bamboo read as two pairs, a wild as the West wind's pair's mate and more.
+    ("b1 b1 b1 b1 b2 b2 b2 b2 d9 we we we ws ws", "H3"),
+    ("b1 b9 c1 c9 d1 d9 we ws ww wn dr dg b2 b2", "L17"),
+    ("c1 c1 c2 c3 c4 c5 c6 c7 c8 b2 we ws ww wn", "L15"),
+])
+def test_the_wilds_complete_a_special_hand_and_it_scores_as_won(hand, shape):
+    """leagues.md §4 with classical.md §4: the wilds may stand for the tiles of All Pair
+    Honours, Thirteen Orphans or the Wriggling Snake too; play and scoring agree."""
+    concealed = list(parse_tiles(hand))
+    counts = _counts(hand)
+    assert is_mahjong(GOULASH, counts, []) and _brute_force(counts)
+    win = WinInfo(tile=concealed[-1], source="wall")
+    score = score_hand(GOULASH, concealed=concealed, melds=[], bonus=[], seat_wind=0,
+                       prevailing_wind=0, win=win)
+    assert score.won and score.limit == shape
 
 
 def test_east_goes_out_with_a_wild_in_a_scripted_goulash():
