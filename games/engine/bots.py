@@ -25,6 +25,7 @@ from .actions import Action
 from .analysis import shanten
 from .brain import knowledge_for
 from .brain.levels import STYLES, decide
+from .tiles import is_major
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -64,8 +65,7 @@ def exchange_tiles(
     valued = {31, 32, 33, 27 + deal.wind_of(seat), 27 + deal.prevailing_wind}
 
     def keep(t: int) -> tuple:
-        terminal = t >= 27 or t % 9 in (0, 8)
-        return (t == wild, min(counts[t], 3), t in valued, terminal, t)
+        return (t == wild, min(counts[t], 3), t in valued, is_major(t), t)
 
     passed = []
     for _ in range(A.EXCHANGE_COUNT):

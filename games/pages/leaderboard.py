@@ -5,7 +5,7 @@ order of their index), never the games: its cost does not grow with the games ke
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.core.paginator import Paginator
 from django.shortcuts import render
@@ -29,10 +29,21 @@ class BoardRow:
     is_me: bool
 
 
+def active_since() -> datetime:
+    return clock.now() - timedelta(days=ACTIVE_DAYS)
+
+
 def active(ruleset_name: str):
-    """The ruleset's ratings of players active in the last ACTIVE_DAYS days, best first."""
-    since = clock.now() - timedelta(days=ACTIVE_DAYS)
-    return Rating.objects.filter(ruleset_name=ruleset_name, last_played__gte=since)
+    """The ruleset's ratings of players active in the last ACTIVE_DAYS days."""
+    return Rating.objects.filter(ruleset_name=ruleset_name, last_played__gte=active_since())
+
+
+def rank(rating: Rating) -> int | None:
+    """The rating's place on its ruleset's board (one indexed count: the players above it), or
+    None if its player is not active lately, so not on the board."""
+    if rating.last_played is None or rating.last_played < active_since():
+        return None
+    return active(rating.ruleset_name).filter(score__gt=rating.score).count() + 1
 
 
 def leaderboard(request):
@@ -52,11 +63,7 @@ def leaderboard(request):
     rows = [BoardRow(page.start_index() + i, r.user.username, r.shown, r.provisional, r.games,
                      r.last_played, r.user_id == me)
             for i, r in enumerate(page.object_list)]
-    mine = None
-    if me is not None:
-        mine = Rating.objects.filter(user_id=me, ruleset_name=name).first()
-        if mine is not None and board.filter(pk=mine.pk).exists():
-            # One indexed count: the players above.
-            context["my_rank"] = board.filter(score__gt=mine.score).count() + 1
-    context.update(title=PRESETS[name].title, rows=rows, page=page, mine=mine)
+    mine = Rating.objects.filter(user_id=me, ruleset_name=name).first() if me else None
+    context.update(title=PRESETS[name].title, rows=rows, page=page, mine=mine,
+                   my_rank=rank(mine) if mine else None)
     return render(request, "games/leaderboard.html", context)

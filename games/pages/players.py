@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q
+from django.db.models import F, Q
 from django.http import Http404
 from django.shortcuts import render
 
@@ -18,12 +18,11 @@ from ..models import (
     Rating,
     RatingChange,
     Seat,
-    shown_rating,
 )
 from ..plots import RatingRow, rating_plot
 from ..stats import stats_for
 from .history import MANY, game_rows, recent_first, with_seats
-from .leaderboard import active
+from .leaderboard import rank
 
 RECENT = 10
 PLOTTED = 100  # rated games on the rating plot at most: the latest
@@ -36,41 +35,31 @@ def _title(ruleset: str) -> str:
 def ratings_of(account) -> list[dict]:
     """The player's current rating per ruleset, most played first, with their place on the
     leaderboard while active (one indexed count each: a handful of rulesets)."""
-    out = []
-    for r in Rating.objects.filter(user=account).order_by("-games", "ruleset_name"):
-        board = active(r.ruleset_name)
-        rank = (board.filter(score__gt=r.score).count() + 1
-                if board.filter(pk=r.pk).exists() else None)
-        out.append({"ruleset": r.ruleset_name, "title": _title(r.ruleset_name),
-                    "rating": r.shown, "provisional": r.provisional, "games": r.games,
-                    "last_played": r.last_played, "rank": rank})
-    return out
+    return [{"ruleset": r.ruleset_name, "title": _title(r.ruleset_name), "rating": r.shown,
+             "provisional": r.provisional, "games": r.games, "last_played": r.last_played,
+             "rank": rank(r)}
+            for r in Rating.objects.filter(user=account).order_by("-games", "ruleset_name")]
 
 
 def rating_history(account, ruleset: str, viewer):
     """The plot of the player's last PLOTTED ratings in `ruleset` (oldest first), or None.
     Games private to others are listed without their table's number."""
     changes = list(RatingChange.objects.filter(user=account, ruleset_name=ruleset)
-                   .order_by("-pk").values("game_id", "game__private", "place", "abandoned",
-                                           "mu_before", "sigma_before", "mu_after",
-                                           "sigma_after", "games", "rated_at")[:PLOTTED])
+                   .annotate(private=F("game__private")).order_by("-pk")
+                   .only("game", "place", "abandoned", "mu_before", "sigma_before", "mu_after",
+                         "sigma_after", "games", "rated_at")[:PLOTTED])
     if not changes:
         return None
     changes.reverse()
     mine = set()
     if viewer.is_authenticated:
-        private = [c["game_id"] for c in changes if c["game__private"]]
+        private = [c.game_id for c in changes if c.private]
         mine = set(Seat.objects.filter(user=viewer, game_id__in=private)
                    .values_list("game_id", flat=True))
-    rows = []
-    for c in changes:
-        before = round(shown_rating(c["mu_before"], c["sigma_before"]))
-        after = round(shown_rating(c["mu_after"], c["sigma_after"]))
-        rows.append(RatingRow(c["games"], c["game_id"],
-                              c["game__private"] and c["game_id"] not in mine, c["place"],
-                              c["abandoned"], after, after - before, c["rated_at"]))
-    start = round(shown_rating(changes[0]["mu_before"], changes[0]["sigma_before"]))
-    return rating_plot(f"Rating after each rated game: {_title(ruleset)}", start, rows)
+    rows = [RatingRow(c.games, c.game_id, c.private and c.game_id not in mine, c.place,
+                      c.abandoned, c.after, c.change, c.rated_at) for c in changes]
+    return rating_plot(f"Rating after each rated game: {_title(ruleset)}", changes[0].before,
+                       rows)
 
 
 def player_by_query(request):
@@ -106,15 +95,13 @@ def player(request, name: str):
     rows = PlayerStat.objects.filter(user=account) if account is not None else \
         PlayerStat.objects.filter(user=None, name=name)
     rulesets = sorted(rows.values_list("ruleset_name", flat=True))
-    ruleset = request.GET.get("ruleset", "")
-    if ruleset not in rulesets:
-        ruleset = ""
+    asked = request.GET.get("ruleset", "")
+    ruleset = asked if asked in rulesets else ""
     best = seats.filter(game__ruleset_name=ruleset) if ruleset else seats
     stats = stats_for(rows.filter(ruleset_name=ruleset) if ruleset else rows, best)
     recent = recent_first(listed).prefetch_related("seats__user")[:RECENT]
     ratings = ratings_of(account) if account is not None else []
     # The plot of the ruleset asked for, if rated in it; else of the most played.
-    asked = request.GET.get("ruleset", "")
     plotted = next((r["ruleset"] for r in ratings if r["ruleset"] == asked),
                    ratings[0]["ruleset"] if ratings else None)
     return render(request, "games/player.html", {
@@ -124,6 +111,6 @@ def player(request, name: str):
         "name": name, "account": account, "is_me": is_me, "stats": stats,
         "guest": account is not None and is_guest(account),
         "rows": game_rows(recent, request.user),
-        "rulesets": [(r, PRESETS[r].title if r in PRESETS else r) for r in rulesets],
+        "rulesets": [(r, _title(r)) for r in rulesets],
         "ruleset": ruleset,
     })

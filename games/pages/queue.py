@@ -37,8 +37,8 @@ def queue_counts() -> list[dict]:
 
 
 def page(request):
-    status = waiting.status(request.user) if request.user.is_authenticated else None
-    if status is not None and status.state == "none":
+    status = waiting.status(request.user)  # "none" for a visitor too
+    if status.state == "none":
         status = None
     config = {"poll": reverse("queue_poll"), "leave": reverse("queue_leave"),
               "every": waiting.POLL_SECONDS * 1000, "go_after": GO_AFTER_MS,

@@ -35,10 +35,16 @@ BETA, TAU, KAPPA = 25.0 / 6.0, 25.0 / 300.0, 0.0001
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, kappa=KAPPA)
 
 
+def _after(before: list, ranks: list[int]) -> list:
+    """The four ratings after one game, from those `before` it (in seat order) and the places:
+    the one step that rating a game and replaying it share, so both get the same values."""
+    return [team[0] for team in MODEL.rate([[b] for b in before], ranks=ranks)]
+
+
 def family(game: Game) -> str:
     """The ruleset a game is rated in: its preset's name (table options such as a payout or the
     discards' display do not split the ratings)."""
-    name = (game.ruleset or {}).get("name") if isinstance(game.ruleset, dict) else None
+    name = game.ruleset.get("name") if isinstance(game.ruleset, dict) else None
     return str(name or game.ruleset_name)[:40]
 
 
@@ -108,8 +114,7 @@ def rate(game: Game) -> list[RatingChange]:
     rows = {r.user_id: r for r in Rating.objects.select_for_update()
             .filter(ruleset_name=name, user_id__in=users).order_by("user_id")}
     before = [MODEL.rating(mu=rows[p.user_id].mu, sigma=rows[p.user_id].sigma) for p in placed]
-    after = [team[0] for team in MODEL.rate([[b] for b in before],
-                                            ranks=[p.place for p in placed])]
+    after = _after(before, [p.place for p in placed])
     changes = []
     for p, b, a in zip(placed, before, after, strict=True):
         row = rows[p.user_id]
@@ -155,7 +160,7 @@ def _replay_game(rows: list[RatingChange], state: dict) -> list[RatingChange]:
         else:
             mu, sigma, _, _ = state.get((r.user_id, r.ruleset_name), (MU, SIGMA, 0, None))
             before.append(MODEL.rating(mu=mu, sigma=sigma))
-    after = [t[0] for t in MODEL.rate([[b] for b in before], ranks=[r.place for r in rows])]
+    after = _after(before, [r.place for r in rows])
     differ = []
     for r, b, a in zip(rows, before, after, strict=True):
         games = r.games

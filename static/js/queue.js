@@ -14,8 +14,14 @@ function setText(id, words) {
   if (el) el.textContent = words;
 }
 
-function hide(selector) {
-  for (const el of box.querySelectorAll(selector)) el.hidden = true;
+// The wait is over, one way or the other: no more asking, and no leave button or spinner.
+function endWait(state) {
+  done = true;
+  clearTimeout(timer);
+  box.dataset.state = state;
+  for (const el of box.querySelectorAll("#queue-leave, .queue-spinner, #queue-bots")) {
+    el.hidden = true;
+  }
 }
 
 function botsWords(s) {
@@ -44,9 +50,7 @@ function chime() {
 }
 
 function seated(s) {
-  done = true;
-  clearTimeout(timer);
-  box.dataset.state = "seated";
+  endWait("seated");
   document.title = `● Table ${s.game} is ready · ${SITE}`;
   setText("queue-title", "Your table is ready");
   const line = document.getElementById("queue-line");
@@ -55,7 +59,6 @@ function seated(s) {
   link.id = "queue-table";
   link.textContent = `Table ${s.game}`;
   line.replaceChildren(link, `: ${s.title}. Taking you there…`);
-  hide("#queue-leave, .queue-spinner, #queue-bots");
   chime();
   try {
     // The table's page then signals its start too (static/js/table/signal.js).
@@ -67,9 +70,7 @@ function seated(s) {
 }
 
 function stopped(s) {
-  done = true;
-  clearTimeout(timer);
-  box.dataset.state = "none";
+  endWait("none");
   document.title = `Not waiting · ${SITE}`;
   setText("queue-title", "You are not waiting for a game");
   const line = document.getElementById("queue-line");
@@ -77,7 +78,6 @@ function stopped(s) {
   again.href = location.pathname;
   again.textContent = "Find a game";
   line.replaceChildren(`${s.reason || "You left the queue."} `, again);
-  hide("#queue-leave, .queue-spinner, #queue-bots");
 }
 
 async function poll() {

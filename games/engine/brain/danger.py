@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..melds import CHOW
 from ..payments import dangerous_discard
 from ..scoring.hongkong import faan_value
+from ..tiles import is_major
 from .knowledge import Knowledge, SeatInfo
 
 CLASSES = ((0.004, "safe"), (0.03, "low"), (0.08, "medium"))
@@ -36,13 +37,12 @@ def _hand_value(k: Knowledge, st: SeatInfo, suit: int | None) -> float:
     hk = rules.scoring == "hongkong"
     doubles = 0
     points = rules.mahjong_points
-    valued = {31, 32, 33, 27 + st.wind, 27 + k.prevailing_wind}
+    valued = k.valued_honours(st.wind)
     pungs = [m for m in st.melds if m.kind != CHOW]
     for m in pungs:
-        if m.tile in valued:
-            doubles += 1 + (m.tile == 27 + st.wind == 27 + k.prevailing_wind)
+        doubles += valued.get(m.tile, 0)
         if not hk:
-            points += 4 if m.tile >= 27 or m.tile % 9 in (0, 8) else 2
+            points += 4 if is_major(m.tile) else 2
     if suit is not None:
         doubles += 3 if hk else max(rules.false_colour_doubles, 1)
     if len(pungs) >= 2 and len(pungs) == len(st.melds):
@@ -80,7 +80,7 @@ def threats(k: Knowledge) -> list[Threat]:
 
 def _enough_faan(k: Knowledge, st: SeatInfo, suit: int | None) -> float:
     """How likely an opponent's hand has the table's minimum faan, from what it shows."""
-    valued = {31, 32, 33, 27 + st.wind, 27 + k.prevailing_wind}
+    valued = k.valued_honours(st.wind)
     pungs = [m for m in st.melds if m.kind != CHOW]
     chance = 0.08 + 0.3 * sum(1 for m in pungs if m.tile in valued)
     if suit is not None:

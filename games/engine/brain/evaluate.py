@@ -24,7 +24,7 @@ from typing import Any
 from .. import actions as A
 from ..actions import Action
 from ..melds import CHOW, KONG, PUNG, Meld
-from ..tiles import ORPHANS, format_tiles
+from ..tiles import ORPHANS, tile_name
 from . import shape
 from .chance import step_chance, win_chance
 from .danger import Danger, Threat, danger_of, threats
@@ -79,7 +79,7 @@ class Candidate:
         return {
             "action": self.action.to_json(),
             "shanten": self.shanten,
-            "effective": {format_tiles([t]): n for t, n in sorted(self.effective.items())},
+            "effective": {tile_name(t): n for t, n in sorted(self.effective.items())},
             "live": sum(self.effective.values()),
             "value": round(self.value, 1),
             "win_chance": round(self.win_chance, 3),
@@ -375,7 +375,7 @@ class Evaluator:
             for c in lead:
                 t = c.action.tile
                 counts[t] -= 1
-                a = self.cache[(tuple(counts), melds, c.action.call, self.later)]
+                a = self.assess(counts, melds, c.action.call)  # kept above
                 self.lookahead(counts, melds, a)
                 counts[t] += 1
                 c.win_chance, c.value, c.plan = a.chance, a.value, a.plan

@@ -14,11 +14,9 @@ from ..actions import Action
 from ..match import Match
 from ..melds import Meld
 from ..ruleset import Ruleset
-from ..tiles import WIND_TOKENS, parse_tiles
+from ..tiles import NUM_PLAYING_KINDS, WIND_TOKENS, counts_of, parse_tiles
 from ..views import seat_view
 from ..wintest import WILD_2B
-
-PLAYING = 34
 
 
 @dataclass(frozen=True)
@@ -67,15 +65,13 @@ class Knowledge:
         rules = ruleset
         if view.get("goulash"):  # a Goulash (001): no chows, the 2 of Bamboo wild
             rules = ruleset.replace(max_chows=0, wild_tile=WILD_2B)
-        hand = [0] * 42
-        for t in parse_tiles(view.get("hand") or ""):
-            hand[t] += 1
+        hand = counts_of(parse_tiles(view.get("hand") or ""))
         drawn = None
         if view.get("drawn"):
             drawn = parse_tiles(view["drawn"])[0]
             hand[drawn] += 1
         seats = []
-        visible = [0] * PLAYING
+        visible = [0] * NUM_PLAYING_KINDS
         kinds: set[int] = set()
         discard_total = 0
         for data in view["seats"]:
@@ -93,7 +89,7 @@ class Knowledge:
             discard_total += len(discards)
             for m in melds:
                 for t in m.tiles:
-                    if t < PLAYING:
+                    if t < NUM_PLAYING_KINDS:
                         visible[t] += 1
                 if m.from_seat is not None:
                     discard_total += 1
@@ -103,7 +99,7 @@ class Knowledge:
             visible[t] += 1
             kinds.add(t)
             discard_total += 1
-        for t in range(PLAYING):
+        for t in range(NUM_PLAYING_KINDS):
             visible[t] = min(4, visible[t] + hand[t])
         claim = view.get("claim") or {}
         claim_tile = parse_tiles(claim["tile"])[0] if claim.get("tile") else None
@@ -131,7 +127,7 @@ class Knowledge:
 
     def unseen(self, t: int) -> int:
         """Copies of kind `t` this seat cannot see: in the wall or in other hands."""
-        return 4 - self.visible[t] if t < PLAYING else 0
+        return 4 - self.visible[t] if t < NUM_PLAYING_KINDS else 0
 
     @property
     def unseen_total(self) -> int:
@@ -142,11 +138,12 @@ class Knowledge:
         """This seat's draws still to come from the live wall, roughly."""
         return self.live_left / 4
 
-    def valued_honours(self) -> dict[int, int]:
-        """Honour kinds whose pung doubles this seat's hand, and how many times (a double wind
-        counts twice): the dragons, its own wind and the prevailing wind."""
+    def valued_honours(self, wind: int | None = None) -> dict[int, int]:
+        """Honour kinds whose pung doubles the hand of a seat (this one, or the one whose wind
+        is `wind`), and how many times (a double wind counts twice): the dragons, the seat's
+        own wind and the prevailing wind."""
         out = {31: 1, 32: 1, 33: 1}
-        for w in (27 + self.seat_wind, 27 + self.prevailing_wind):
+        for w in (27 + (self.seat_wind if wind is None else wind), 27 + self.prevailing_wind):
             out[w] = out.get(w, 0) + 1
         return out
 

@@ -16,7 +16,7 @@ from .. import actions as A
 from ..actions import Action
 from ..match import Match
 from ..ruleset import Ruleset
-from ..tiles import format_tiles
+from ..tiles import tile_name
 from .evaluate import evaluate
 from .knowledge import knowledge_for
 
@@ -54,8 +54,12 @@ def review_game(ruleset: Ruleset, seed: str, actions: Iterable[Action], people: 
         n = info["decisions"]
         info["match_rate"] = round(info["matched"] / n, 3) if n else None
         info["lost"] = round(info["lost"], 1)
-        info["misses"] = sorted(info["misses"], key=lambda m: -m["lost"])[:TOP_MISSES]
+        info["misses"] = _costliest(info["misses"])
     return {"seats": [seats[s] for s in sorted(seats)], "weighed": weighed, "complete": complete}
+
+
+def _costliest(misses: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(misses, key=lambda m: -m["lost"])[:TOP_MISSES]
 
 
 def _weigh(match: Match, seat: int, action: Action, info: dict[str, Any]) -> None:
@@ -79,7 +83,7 @@ def _weigh(match: Match, seat: int, action: Action, info: dict[str, Any]) -> Non
         "played": action.to_json(),
         "bot": best.action.to_json(),
         # A claim window's tile: "pass" or "pung" alone do not name it.
-        "offered": (format_tiles([match.deal.window_tile])
+        "offered": (tile_name(match.deal.window_tile)
                     if match.deal.window_tile is not None else None),
         "rank": rank + 1,
         "of": len(candidates),
@@ -87,4 +91,4 @@ def _weigh(match: Match, seat: int, action: Action, info: dict[str, Any]) -> Non
     })
     # Keep the list short as it grows: only the costliest can be shown.
     if len(info["misses"]) > 4 * TOP_MISSES:
-        info["misses"] = sorted(info["misses"], key=lambda m: -m["lost"])[:TOP_MISSES]
+        info["misses"] = _costliest(info["misses"])

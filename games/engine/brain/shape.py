@@ -20,7 +20,6 @@ from ..tiles import ORPHANS
 
 INF = 99
 WIDTH = 2 * MAX_SETS + 2  # index 2 * sets + pair
-SUITS = ((0, 9), (9, 18), (18, 27))
 
 _PUNG_PART: dict[bytes, tuple[int, ...]] = {}
 _CHOW_PART: dict[tuple[bytes, int], tuple[tuple[int, ...], ...]] = {}
@@ -123,20 +122,22 @@ def _combine(a: int, b: int, sets: int, limit: int) -> int:
     return got
 
 
-def _limited(parts: Sequence[int], sets: int, chows: int) -> int:
+def _cost(counts: Sequence[int], sets: int, chows: int, suits: Sequence[int] = (0, 1, 2),
+          honours: bool = True) -> int:
     """Fewest tiles to add for `sets` sets and a pair from these parts, at most `chows` chows."""
+    parts = [_suit_id(bytes(counts[9 * x:9 * x + 9]), min(chows, sets)) for x in suits]
+    if honours:
+        parts.append(_honour_id(bytes(counts[27:34])))
     acc = parts[0]
     for p in parts[1:]:
         acc = _combine(acc, p, sets, chows)
     return min(v[2 * sets + 1] for v in _VECTORS[acc][:chows + 1])
 
 
-def _parts(counts: Sequence[int], chows: int, suits=(0, 1, 2), honours=True) -> list[int]:
-    parts = [_suit_id(bytes(counts[lo:hi]), chows) for i, (lo, hi) in enumerate(SUITS)
-             if i in suits]
-    if honours:
-        parts.append(_honour_id(bytes(counts[27:34])))
-    return parts
+def _sets(counts: Sequence[int]) -> int | None:
+    """The sets a hand of these tiles needs besides its pair (None: 3k tiles are no hand)."""
+    n = sum(counts[:34])
+    return None if n % 3 == 0 else (n - 1) // 3
 
 
 def _suit_id(key: bytes, chows: int) -> int:
@@ -171,21 +172,19 @@ def shanten(rules: Ruleset, counts: Sequence[int], melds: Sequence[Meld] = ()) -
     whose size is no hand's (3k tiles) is reported as far away (8)."""
     c = list(counts[:34])
     n = sum(c)
-    if n % 3 == 0 or n > 3 * MAX_SETS + 2:
+    sets = _sets(c)
+    if sets is None or n > 3 * MAX_SETS + 2:
         return 8
     wild = rules.wild_tile
     wilds = 0
     if wild is not None and c[wild]:
         wilds = c[wild]
         c[wild] = 0
-    sets = (n - 1) // 3
     limit = chows_left(rules, melds)
     orphans = rules.thirteen_orphans and not melds and n in (13, 14)
     if limit is None and not wilds:
         return regular_shanten(c, orphans)
-    cost = _limited(_parts(c, min(limit if limit is not None else 4, sets)), sets,
-                    limit if limit is not None else 4)
-    best = max(0, cost - wilds) - 1
+    best = max(0, _cost(c, sets, 4 if limit is None else limit) - wilds) - 1
     if orphans:
         best = min(best, _orphans(c) - wilds)
     return best
@@ -195,12 +194,8 @@ def pung_shanten(counts: Sequence[int], melds: Sequence[Meld] = ()) -> int:
     """Tiles from calling for a hand of pungs only (its declared chows make it impossible)."""
     if any(m.kind == CHOW for m in melds):
         return 8
-    c = counts[:34]
-    n = sum(c)
-    if n % 3 == 0:
-        return 8
-    sets = (n - 1) // 3
-    return _limited(_parts(c, 0), sets, 0) - 1
+    sets = _sets(counts)
+    return 8 if sets is None else _cost(counts, sets, 0) - 1
 
 
 def suit_shanten(counts: Sequence[int], suit: int, melds: Sequence[Meld] = (),
@@ -211,10 +206,7 @@ def suit_shanten(counts: Sequence[int], suit: int, melds: Sequence[Meld] = (),
         t = m.tile
         if (t < 27 and t // 9 != suit) or (t >= 27 and not honours):
             return 8
-    c = counts[:34]
-    n = sum(c)
-    if n % 3 == 0:
+    sets = _sets(counts)
+    if sets is None:
         return 8
-    sets = (n - 1) // 3
-    limit = 4 if chows is None else chows
-    return _limited(_parts(c, min(limit, sets), (suit,), honours), sets, limit) - 1
+    return _cost(counts, sets, 4 if chows is None else chows, (suit,), honours) - 1

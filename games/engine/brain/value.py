@@ -19,7 +19,7 @@ from ..melds import CHOW, KONG, Meld
 from ..ruleset import Ruleset
 from ..scoring import WinInfo, score_hand
 from ..scoring.hongkong import BONUS_FAAN, faan_value
-from ..tiles import FLOWERS, SEASONS, bonus_seat
+from ..tiles import FLOWERS, SEASONS, bonus_seat, is_major
 from ..wintest import winning_tiles
 from .knowledge import Knowledge
 
@@ -51,21 +51,23 @@ def _loser_total(rules: Ruleset, concealed: tuple[int, ...], melds: tuple[Meld, 
     return score.total
 
 
+def _tiles(counts: Sequence[int]) -> tuple[int, ...]:
+    return tuple(t for t in range(34) for _ in range(counts[t]))
+
+
 def loser_total(k: Knowledge, counts: Sequence[int], melds: Sequence[Meld]) -> int:
     """What this hand scores if another goes out (losers settle among themselves in the
     classical tables; a Hong Kong loser scores nothing)."""
     if k.rules.scoring == "hongkong" or not k.rules.losers_settle:
         return 0
-    concealed = tuple(t for t in range(34) for _ in range(counts[t]))
-    return _loser_total(k.rules, concealed, tuple(melds), k.me.bonus, k.seat_wind,
+    return _loser_total(k.rules, _tiles(counts), tuple(melds), k.me.bonus, k.seat_wind,
                         k.prevailing_wind)
 
 
 def win_total(k: Knowledge, counts: Sequence[int], melds: Sequence[Meld], tile: int,
               self_drawn: bool, original_call: bool = False) -> int:
     """The ruleset's score of this complete hand going out on `tile` (0: it may not)."""
-    concealed = tuple(t for t in range(34) for _ in range(counts[t]))
-    return _total(k.rules, concealed, tuple(melds), k.me.bonus, k.seat_wind,
+    return _total(k.rules, _tiles(counts), tuple(melds), k.me.bonus, k.seat_wind,
                   k.prevailing_wind, tile, self_drawn, original_call)
 
 
@@ -163,10 +165,10 @@ def plan_value(k: Knowledge, counts: Sequence[int], melds: Sequence[Meld], plan:
             if t in valued:
                 continue
             if counts[t] >= 3:
-                pts += 8 if t >= 27 or t % 9 in (0, 8) else 4
+                pts += 8 if is_major(t) else 4
         for m in melds:
             if m.kind != CHOW and m.tile not in valued:
-                base = 4 if m.tile >= 27 or m.tile % 9 in (0, 8) else 2
+                base = 4 if is_major(m.tile) else 2
                 pts += base * (4 if m.kind == KONG else 1) * (1 if m.exposed else 2)
         feats.append(Feature(1.0, 0, pts))
     # The plan's own doubles.
