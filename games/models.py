@@ -513,8 +513,7 @@ class Penalty(models.Model):
         verbose_name_plural = "penalties"
 
     def __str__(self) -> str:
-        kind = "bonus" if self.table_points > 0 or self.score > 0 else "penalty"
-        return f"{kind} for {self.entry}: {self.reason}"
+        return f"{'bonus' if self.is_bonus else 'penalty'} for {self.entry}: {self.reason}"
 
     @property
     def is_bonus(self) -> bool:

@@ -34,6 +34,10 @@ def tournament_list(request):
     return render(request, "games/tournament_list.html", {"tournaments": tournaments})
 
 
+def _player(place: TableSeat) -> str:
+    return place.entry.user.username if place.entry else "Bot"
+
+
 def _status(game) -> str:
     if game is None:
         return "waiting"
@@ -58,7 +62,7 @@ def _rounds(t: Tournament, shown: set[int], me=None) -> list[dict]:
                 "table": table,
                 "status": status,
                 "places": [
-                    {"wind": WINDS[p.wind], "name": p.entry.user.username if p.entry else "Bot",
+                    {"wind": WINDS[p.wind], "name": _player(p),
                      "place": p.place if visible else None,
                      "score": p.score if visible else None,
                      "table_points": p.table_points if visible else None}
@@ -87,9 +91,9 @@ def _chart(t: Tournament, standings, public: bool = True) -> tuple[str, list[dic
     if not rounds:
         return "", []
     after = {}
-    for k in range(1, len(rounds) + 1):
-        rows = service.compute_standings(t, public=public, upto=rounds[k - 1]).rows
-        after[rounds[k - 1]] = {r.entry.pk: r.rank for r in rows}
+    for n in rounds:
+        rows = service.compute_standings(t, public=public, upto=n).rows
+        after[n] = {r.entry.pk: r.rank for r in rows}
     names = [r.name for r in standings.rows]
     places = [[after[n][r.entry.pk] for n in rounds] for r in standings.rows]
     table = [{"name": name, "places": p} for name, p in zip(names, places)]
@@ -162,12 +166,16 @@ def tournament_status(request, tournament_id: int):
     })
 
 
+def _csv_response(t: Tournament, kind: str) -> tuple[HttpResponse, object]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}-{kind}.csv"'
+    return response, csv.writer(response)
+
+
 def tournament_csv(request, tournament_id: int):
     t = get_object_or_404(Tournament, pk=tournament_id)
     shown = service.visible_rounds(t, public=_public(request))
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}-results.csv"'
-    out = csv.writer(response)
+    response, out = _csv_response(t, "results")
     out.writerow(["round", "table", "game", "wind", "player", "place", "score", "table_points"])
     places = TableSeat.objects.filter(
         table__round__tournament=t, table__round__number__in=shown
@@ -177,16 +185,10 @@ def tournament_csv(request, tournament_id: int):
     for p in places:
         out.writerow(csv_cells([
             p.table.round.number, p.table.number, p.table.game_id, WINDS[p.wind],
-            p.entry.user.username if p.entry else "Bot", p.place, p.score,
+            _player(p), p.place, p.score,
             "" if p.table_points is None else _number(p.table_points),
         ]))
     return response
-
-
-def _csv_response(t: Tournament, kind: str) -> tuple[HttpResponse, object]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}-{kind}.csv"'
-    return response, csv.writer(response)
 
 
 def standings_csv(request, tournament_id: int):
@@ -289,7 +291,7 @@ def tournament_slips(request, tournament_id: int):
             "table", "entry__user").order_by("table__number", "wind")
         by_table: dict[int, dict] = {}
         for p in places:
-            name = p.entry.user.username if p.entry else "Bot"
+            name = _player(p)
             row = by_table.setdefault(p.table.number, {"number": p.table.number, "places": []})
             row["places"].append({"wind": WINDS[p.wind], "name": name})
             if p.entry:

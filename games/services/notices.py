@@ -33,8 +33,7 @@ def table_url(game_id: int) -> str:
 
 def email_configured() -> bool:
     """Mail goes out when the site names a mail server, or uses another email backend."""
-    backend = getattr(settings, "EMAIL_BACKEND", SMTP)
-    return backend != SMTP or bool(getattr(settings, "EMAIL_HOST", "") not in ("", "localhost"))
+    return settings.EMAIL_BACKEND != SMTP or settings.EMAIL_HOST not in ("", "localhost")
 
 
 def email_round(round_id: int) -> int:

@@ -5,21 +5,26 @@ saved and written to the audit log in one transaction; the standings read them
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 
 from games import clock
-from games.models import Correction, Entry, Penalty, Table, TableSeat
+from games.models import Correction, Penalty, Table, TableSeat
 
 from . import audit
 from .errors import ServiceError
+from .tournaments import find_entry
 
 
-def _refuse(exc: ValidationError) -> ServiceError:
-    if hasattr(exc, "message_dict"):
-        text = "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())
-    else:
-        text = " ".join(exc.messages)
-    return ServiceError("invalid", text)
+def _validated(obj: models.Model) -> None:
+    """The model's own checks (clean and the fields'); a failure is refused with its messages."""
+    try:
+        obj.full_clean()
+    except ValidationError as exc:
+        if hasattr(exc, "message_dict"):
+            text = "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())
+        else:
+            text = " ".join(exc.messages)
+        raise ServiceError("invalid", text) from None
 
 
 def _number(value, kind, name: str):
@@ -29,45 +34,44 @@ def _number(value, kind, name: str):
         raise ServiceError("invalid", f"{name}: a number") from None
 
 
+def _details(penalty: Penalty) -> dict:
+    return {"entry": penalty.entry_id, "player": str(penalty.entry), "table": penalty.table_id,
+            "table_points": penalty.table_points, "score": penalty.score}
+
+
+def _result(seat: TableSeat) -> dict:
+    return {"place": seat.place, "score": seat.score, "table_points": seat.table_points}
+
+
 def add_penalty(
     entry_id: int, *, table_points=0, score=0, reason: str, table_id: int | None = None, by=None,
 ) -> Penalty:
     """A penalty (negative points) or bonus (positive) for an entry, at a table or overall."""
     with transaction.atomic():
-        entry = Entry.objects.select_related("tournament").filter(pk=entry_id).first()
-        if entry is None:
-            raise ServiceError("no_such_entry", "There is no such player in the tournament.")
+        entry = find_entry(entry_id)
         penalty = Penalty(
             tournament_id=entry.tournament_id, entry=entry, table_id=table_id,
             table_points=_number(table_points, float, "table points"),
             score=_number(score, int, "score"), reason=(reason or "").strip(),
-            created_by=by if by is not None and by.is_authenticated else None,
-            created=clock.now(),
+            created_by=audit.actor(by), created=clock.now(),
         )
-        try:
-            penalty.full_clean()
-        except ValidationError as exc:
-            raise _refuse(exc) from None
+        _validated(penalty)
         penalty.save()
         audit.record(
             entry.tournament_id, by, "bonus" if penalty.is_bonus else "penalty", penalty,
-            details={"entry": entry.pk, "player": str(entry), "table": table_id,
-                     "table_points": penalty.table_points, "score": penalty.score},
-            reason=penalty.reason,
+            details=_details(penalty), reason=penalty.reason,
         )
         return penalty
 
 
 def remove_penalty(penalty_id: int, *, by=None, reason: str = "") -> None:
     with transaction.atomic():
-        penalty = Penalty.objects.select_related("entry").filter(pk=penalty_id).first()
+        penalty = Penalty.objects.select_related("entry__user").filter(pk=penalty_id).first()
         if penalty is None:
             raise ServiceError("no_such_penalty", "There is no such penalty.")
         audit.record(
             penalty.tournament_id, by, "penalty_removed", penalty,
-            details={"entry": penalty.entry_id, "player": str(penalty.entry),
-                     "table": penalty.table_id, "table_points": penalty.table_points,
-                     "score": penalty.score, "was": penalty.reason},
+            details={**_details(penalty), "was": penalty.reason},
             reason=reason or penalty.reason,
         )
         penalty.delete()
@@ -85,28 +89,20 @@ def correct_result(
             table=table, wind=_number(wind, int, "wind"), place=_number(place, int, "place"),
             score=_number(score, int, "score"),
             table_points=_number(table_points, float, "table points"),
-            reason=(reason or "").strip(),
-            created_by=by if by is not None and by.is_authenticated else None,
-            created=clock.now(),
+            reason=(reason or "").strip(), created_by=audit.actor(by), created=clock.now(),
         )
-        try:
-            correction.full_clean()
-        except ValidationError as exc:
-            raise _refuse(exc) from None
+        _validated(correction)
         seat = TableSeat.objects.select_for_update().get(table=table, wind=correction.wind)
-        correction.before = {
-            "place": seat.place, "score": seat.score, "table_points": seat.table_points,
-        }
+        correction.before = _result(seat)
         correction.save()
         seat.place, seat.score = correction.place, correction.score
         seat.table_points = correction.table_points
         seat.save(update_fields=["place", "score", "table_points"])
-        after = {"place": seat.place, "score": seat.score, "table_points": seat.table_points}
         audit.record(
             table.round.tournament_id, by, "correction", correction,
             details={"table": table.pk, "wind": seat.wind,
                      "player": str(seat.entry) if seat.entry_id else "bot",
-                     "before": correction.before, "after": after},
+                     "before": correction.before, "after": _result(seat)},
             reason=correction.reason,
         )
         return correction

@@ -66,10 +66,9 @@ def call_time(round_id: int, *, by=None) -> dict[int, int]:
 def enforce_time_limits() -> int:
     """What the ticker calls: every round whose limit has passed gets its time called.
     Returns how many rounds were."""
-    due = Round.objects.filter(
-        status=PLAYING, time_called__isnull=True, deadline__isnull=False,
-        deadline__lte=clock.now(),
-    ).values_list("pk", flat=True)[:50]
-    for round_id in list(due):
+    due = list(Round.objects.filter(
+        status=PLAYING, time_called__isnull=True, deadline__lte=clock.now(),
+    ).values_list("pk", flat=True)[:50])
+    for round_id in due:
         call_time(round_id)
     return len(due)

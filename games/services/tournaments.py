@@ -40,6 +40,14 @@ def _lock(tournament_id: int) -> Tournament:
         raise ServiceError("no_such_tournament", "There is no such tournament.") from None
 
 
+def find_entry(entry_id: int) -> Entry:
+    """An entry with its tournament and player, or a refusal."""
+    entry = Entry.objects.select_related("tournament", "user").filter(pk=entry_id).first()
+    if entry is None:
+        raise ServiceError("no_such_entry", "There is no such player in the tournament.")
+    return entry
+
+
 # ------------------------------------------------------------------ registration
 def set_registration(tournament_id: int, open_: bool) -> Tournament:
     with transaction.atomic():
@@ -73,9 +81,7 @@ def withdraw(entry_id: int, *, by=None, reason: str = "") -> Entry:
     seat a bot in their place or leave them out, as the tournament says. `by`: the organiser
     who withdrew them (written to the audit log), or None when the player withdrew."""
     with transaction.atomic():
-        entry = Entry.objects.select_related("tournament").filter(pk=entry_id).first()
-        if entry is None:
-            raise ServiceError("no_such_entry", "There is no such player in the tournament.")
+        entry = find_entry(entry_id)
         _lock(entry.tournament_id)
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
@@ -144,9 +150,7 @@ def check_in(entry_id: int, *, by=None) -> Entry:
     """The player is here for the next round (they pressed I'm here, or `by` the organiser
     ticked them). Refused when the tournament does not use check-in or has no round left."""
     with transaction.atomic():
-        entry = Entry.objects.select_related("tournament", "user").filter(pk=entry_id).first()
-        if entry is None:
-            raise ServiceError("no_such_entry", "There is no such player in the tournament.")
+        entry = find_entry(entry_id)
         t = _lock(entry.tournament_id)
         if not t.check_in:
             raise ServiceError("no_check_in", "This tournament does not use check-in.")
@@ -255,7 +259,7 @@ def _start_table(
     settings = dict(t.settings or {})
     if t.deals_per_table:
         settings["max_deals"] = t.deals_per_table
-    people = [e.user for e in order if e is not None and not e.withdrawn]
+    people = [e.user for e in order if e is not None]
     game = lobby.create_game(
         None,
         t.ruleset_name,
@@ -267,17 +271,15 @@ def _start_table(
         rated=t.rated and len(people) == 4 and not any(is_guest(u) for u in people),
     )
     table = Table.objects.create(round=rnd, number=number, game=game)
-    # A withdrawn player's place is played by a bot and scores for nobody.
     TableSeat.objects.bulk_create(
-        TableSeat(table=table, wind=w, entry=e if e and not e.withdrawn else None)
-        for w, e in enumerate(order)
+        TableSeat(table=table, wind=w, entry=e) for w, e in enumerate(order)
     )
     # The seating ritual of the game's seed decides which chair draws which wind; fill the
     # chairs so that each player starts in the wind the tournament seating chose.
     seat_of = random_seating(game.seed).seat_of
     for chair in range(4):
         entry = order[seat_of[chair]]
-        if entry is None or entry.withdrawn:
+        if entry is None:
             lobby.add_bot(game.pk, t.bot_level, chair=chair)
         else:
             seat = lobby.take_seat(game.pk, entry.user)
