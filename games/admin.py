@@ -1,11 +1,11 @@
-from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
-from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, path, reverse
 from django.utils.html import format_html, format_html_join
 
 from . import services
+from .entry_form import EntryForm, EntryFormSet
 from .models import (
     ACTIVE,
     WITHDRAW_BOT,
@@ -22,7 +22,9 @@ from .models import (
     TableSeat,
     Tournament,
 )
+from .seat_swap import swap_view
 from .services import ServiceError, penalties, timelimits, tournaments
+from .tournament_form import RULESET_FIELDS, TournamentForm
 
 
 class SeatInline(admin.TabularInline):
@@ -81,45 +83,28 @@ def _run(modeladmin, request, queryset, call, done: str) -> None:
             modeladmin.message_user(request, done.format(obj=obj, result=result))
 
 
-class EntryForm(forms.ModelForm):
-    """An entry added by typing the player's username (or picking the account by id)."""
-
-    username = forms.CharField(
-        max_length=150, required=False, help_text="the player's username (or pick the account)")
-
-    class Meta:
-        model = Entry
-        fields = ("username", "user", "withdrawn")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["user"].required = False
-        if self.instance.pk and self.instance.user_id:
-            self.fields["username"].initial = self.instance.user.username
-
-    def clean(self):
-        data = super().clean()
-        name = (data.get("username") or "").strip()
-        user = data.get("user")
-        if name and (user is None or user.username != name):
-            user = get_user_model().objects.filter(username__iexact=name).first()
-            if user is None:
-                self.add_error("username", f"There is no player called {name!r}.")
-                return data
-        if user is None:
-            self.add_error("username", "Type the player's username (or pick the account).")
-            return data
-        data["user"] = user
-        return data
+def claim_link(entry: Entry) -> str:
+    """A named player's claim link, to copy and send them (empty once claimed)."""
+    if entry.pk is None or entry.user_id is not None or not entry.claim_code:
+        return "-"
+    path = reverse("tournament_claim", args=[entry.tournament_id, entry.claim_code])
+    url = getattr(settings, "SITE_URL", "").rstrip("/") + path
+    return format_html('<input type="text" readonly size="46" value="{}" '
+                       'onfocus="this.select()" aria-label="claim link">', url)
 
 
 class EntryInline(admin.TabularInline):
     model = Entry
     form = EntryForm
+    formset = EntryFormSet
     extra = 0
-    fields = ("username", "user", "withdrawn", "checked_in_for", "joined")
-    readonly_fields = ("checked_in_for", "joined")
+    fields = ("username", "user", "name", "withdrawn", "checked_in_for", "claim", "joined")
+    readonly_fields = ("checked_in_for", "claim", "joined")
     raw_id_fields = ("user",)
+
+    @admin.display(description="claim link (a named player's)")
+    def claim(self, obj):
+        return claim_link(obj)
 
     def has_delete_permission(self, request, obj=None):
         # Once seated, a player is withdrawn, never deleted: their results stay.
@@ -128,11 +113,16 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ("user", "tournament", "withdrawn", "checked_in_for", "joined")
+    list_display = ("__str__", "user", "tournament", "withdrawn", "checked_in_for", "joined")
     list_filter = ("tournament", "withdrawn", "checked_in_for")
-    search_fields = ("user__username",)
+    search_fields = ("user__username", "name")
     raw_id_fields = ("user",)
-    readonly_fields = ("checked_in_for",)
+    readonly_fields = ("checked_in_for", "claim")
+    exclude = ("claim_code",)
+
+    @admin.display(description="claim link (a named player's)")
+    def claim(self, obj):
+        return claim_link(obj)
     actions = ["withdraw", "check_in"]
 
     @admin.action(description="Check in for the next round (they are here)",
@@ -271,17 +261,21 @@ class RoundInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentForm
     list_display = ("name", "status", "registration_open", "rounds", "entry_count", "created")
     list_filter = ("status", "registration_open")
     readonly_fields = ("status", "penalties_and_log")
     inlines = [EntryInline, RoundInline]
-    actions = ["open_registration", "close_registration", "start_next_round", "finish"]
+    actions = ["open_registration", "close_registration", "start_next_round", "seat_next_round",
+               "start_seated_round", "finish"]
     fieldsets = [
         (None, {"fields": ("name", "status", "registration_open")}),
-        ("Play", {"fields": ("ruleset_name", "settings", "rounds", "deals_per_table",
+        ("Ruleset", {"fields": RULESET_FIELDS}),
+        ("Play", {"fields": ("rounds", "deals_per_table",
                              "claim_seconds", "turn_seconds", "round_minutes")}),
         ("Seating and results", {"fields": ("fill", "withdrawal", "bot_level", "swiss", "table_points",
-                                            "hide_scores", "rated", "seed", "check_in", "no_show")}),
+                                            "hide_scores", "rated", "seed", "check_in", "no_show",
+                                            "duplicate_walls")}),
         ("Penalties and audit log", {"fields": ("penalties_and_log",)}),
     ]
 
@@ -340,6 +334,19 @@ class TournamentAdmin(admin.ModelAdmin):
         _run(self, request, queryset, lambda t: tournaments.start_next_round(t.pk, by=request.user),
              "{obj}: round {result.number} started.")
 
+    @admin.action(description="Seat the next round (to swap players before it starts)",
+                  permissions=["change"])
+    def seat_next_round(self, request, queryset):
+        _run(self, request, queryset, lambda t: tournaments.seat_next_round(t.pk, by=request.user),
+             "{obj}: round {result.number} is seated; swap seats on the round's page, then "
+             "start it.")
+
+    @admin.action(description="Start the seated round", permissions=["change"])
+    def start_seated_round(self, request, queryset):
+        _run(self, request, queryset,
+             lambda t: tournaments.start_seated_round(t.pk, by=request.user),
+             "{obj}: round {result.number} started.")
+
     @admin.action(description="Finish the tournament", permissions=["change"])
     def finish(self, request, queryset):
         _run(self, request, queryset, lambda t: tournaments.finish(t.pk, by=request.user),
@@ -369,9 +376,20 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ("__str__", "status", "started", "finished")
     list_filter = ("tournament", "status")
     readonly_fields = ("tournament", "number", "status", "started", "finished", "deadline",
-                       "time_called")
+                       "time_called", "seed", "swap")
     inlines = [TableInline]
     actions = ["close_round", "call_time"]
+
+    def get_urls(self):
+        swap = self.admin_site.admin_view(lambda request, pk: swap_view(self, request, pk))
+        return [path("<int:pk>/swap/", swap, name="games_round_swap"), *super().get_urls()]
+
+    @admin.display(description="swap seats")
+    def swap(self, obj):
+        if obj is None or not obj.is_seated:
+            return "only before the round starts"
+        url = reverse("admin:games_round_swap", args=[obj.pk])
+        return format_html('<a href="{}">Swap two players\' seats</a>', url)
 
     @admin.action(description="Call time: each table finishes the deal in play, then ends",
                   permissions=["change"])

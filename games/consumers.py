@@ -30,13 +30,14 @@ def _state(game_id: int, seat: int | None) -> dict[str, Any]:
 def _refusal(game_id: int, user, session) -> int | None:
     """The close code for a socket this user may not open (None: it may): a private table is
     open only to those its page is open to; a finished table whose result is hidden until its
-    round ends, to staff and its players."""
+    round ends, to staff and (unless the round shares its walls) its players; a live table of a
+    duplicate-wall round, to staff and its players."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return None  # the service door answers that there is no such game
     if not access.may_open(game, user, session):
         return CLOSE_NOT_FOUND
-    if hidden.result_hidden(game, user):
+    if hidden.result_hidden(game, user) or hidden.watch_refused(game, user):
         return CLOSE_HIDDEN
     return None
 

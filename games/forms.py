@@ -2,7 +2,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.html import format_html
 
-from .engine.ruleset import DEFAULT_RULESET, PLAYABLE, PRESETS
+from .engine.ruleset import DEFAULT_RULESET, PLAYABLE, PRESETS, Ruleset
 from .engine.scoring.hongkong import faan_value
 from .models import BOT_LEVELS
 
@@ -41,6 +41,20 @@ def _ruleset_label(name: str) -> str:
     return format_html('<strong>{}</strong> <span class="help">{}</span>', rs.title, rs.description)
 
 
+def ten_faan_limit(rs: Ruleset) -> int:
+    """A Hong Kong table's ceiling when its payout table changes: still 10 faan."""
+    return faan_value(rs, 10)
+
+
+# A Hong Kong table's options, offered by the lobby and the tournament admin alike.
+MIN_FAAN_LABEL = "Fewest faan to go out"
+MIN_FAAN_HELP = "Hong Kong (faan) tables only: a hand worth less is not a win"
+PAYOUT_LABEL = "Payout table"
+PAYOUT_HELP = "Hong Kong (faan) tables only: what each faan is worth, up to 10 faan"
+PAYOUT_CHOICES = [("half_spicy", "Half-spicy: doubling to 4 faan, then by halves"),
+                  ("exponential", "Full exponential: every faan doubles"),
+                  ("laak", "Laak tiers: 5, 7 and 10 faan")]
+
 DISCARD_DISPLAYS = [
     ("rows", "In a row in front of each player"),
     ("centre", "At random in the centre, as the classical rules lay them (nobody can read who threw what)"),
@@ -69,18 +83,14 @@ class NewGameForm(forms.Form):
     )
 
     min_faan = forms.TypedChoiceField(
-        label="Fewest faan to go out", coerce=int, required=False, empty_value=None,
+        label=MIN_FAAN_LABEL, coerce=int, required=False, empty_value=None,
         choices=[("", "the table's usual (3)"), (3, "3 faan"), (1, "1 faan"), (0, "no minimum")],
-        help_text="Hong Kong (faan) tables only: a hand worth less is not a win",
+        help_text=MIN_FAAN_HELP,
     )
 
     payout = forms.ChoiceField(
-        label="Payout table", required=False,
-        choices=[("", "the table's usual (half-spicy)"),
-                 ("half_spicy", "Half-spicy: doubling to 4 faan, then by halves"),
-                 ("exponential", "Full exponential: every faan doubles"),
-                 ("laak", "Laak tiers: 5, 7 and 10 faan")],
-        help_text="Hong Kong (faan) tables only: what each faan is worth, up to 10 faan",
+        label=PAYOUT_LABEL, required=False,
+        choices=[("", "the table's usual (half-spicy)"), *PAYOUT_CHOICES], help_text=PAYOUT_HELP,
     )
 
     clock = forms.ChoiceField(
@@ -120,9 +130,8 @@ class NewGameForm(forms.Form):
             changes["min_faan"] = minimum
         payout = self.cleaned_data.get("payout")
         if preset.scoring == "hongkong" and payout and payout != preset.payout:
-            # The same 10-faan ceiling under the chosen table.
             changes["payout"] = payout
-            changes["limit"] = faan_value(preset.replace(payout=payout), 10)
+            changes["limit"] = ten_faan_limit(preset.replace(payout=payout))
         return changes
 
     def bot_chairs(self) -> dict[int, str]:

@@ -310,6 +310,7 @@ class Snapshot(models.Model):
 # Run from the admin: entries register, each round is seated (games.tournaments.seating) and
 # played as ordinary tournament Games; a table's result is recorded as its game finishes.
 PLANNED, RUNNING = "planned", "running"  # then FINISHED
+SEATED = "seated"  # a round seated ahead, not started: its seats may still be swapped
 PLAYING = "playing"  # a round being played; then FINISHED
 FILL_BOTS, FILL_SITOUT = "bots", "sitout"
 WITHDRAW_BOT, WITHDRAW_SKIP = "bot", "skip"
@@ -373,6 +374,10 @@ class Tournament(models.Model):
     table_points = models.CharField(max_length=40, default="4,2,1,0")
     rated = models.BooleanField(
         default=False, help_text="tables of four people (no bots, no guests) change ratings")
+    duplicate_walls = models.BooleanField(
+        default=False, help_text="every table of a round plays the same walls, seats rotated "
+        "between tables; the round page compares each player with the others who held the "
+        "same hands")
     seed = models.CharField(max_length=32, default=_tournament_seed, help_text="seats the rounds")
     created = models.DateTimeField(auto_now_add=True)
 
@@ -404,9 +409,26 @@ class Tournament(models.Model):
             raise ValidationError(errors)
 
 
+ENTRY_NAME_MAX = 100
+
+
+def claim_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
 class Entry(models.Model):
+    """A player of a tournament: an account, or a named player without one (a bot plays their
+    seats, scoring for them) until they claim the entry with its code."""
+
     tournament = models.ForeignKey(Tournament, related_name="entries", on_delete=models.CASCADE)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    name = models.CharField(
+        max_length=ENTRY_NAME_MAX, blank=True, default="",
+        help_text="a player without an account (until they claim the entry)")
+    claim_code = models.CharField(
+        max_length=32, blank=True, default="", db_index=True,
+        help_text="the secret of the claim link a named player signs in with")
     withdrawn = models.BooleanField(default=False)
     joined = models.DateTimeField(auto_now_add=True)
     checked_in_for = models.PositiveSmallIntegerField(
@@ -416,11 +438,28 @@ class Entry(models.Model):
         ordering = ["joined", "pk"]
         verbose_name_plural = "entries"
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player")
+            models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player"),
+            models.UniqueConstraint(fields=["tournament", "name"], condition=~models.Q(name=""),
+                                    name="one_entry_per_name"),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(name=""),
+                name="entry_has_user_or_name"),
         ]
 
     def __str__(self) -> str:
-        return self.user.username
+        return self.user.username if self.user_id else self.name
+
+    @property
+    def unclaimed(self) -> bool:
+        """A named player without an account yet: a bot plays their seats."""
+        return self.user_id is None
+
+    def save(self, *args, **kwargs):
+        if self.user_id is None and not self.claim_code:
+            self.claim_code = claim_code()
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "claim_code"}
+        super().save(*args, **kwargs)
 
 
 class Round(models.Model):
@@ -430,6 +469,10 @@ class Round(models.Model):
     started = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, help_text="the round's time limit")
+    seed = models.CharField(
+        max_length=64, blank=True, default="",
+        help_text="duplicate walls: every table's game is dealt from this seed (secret until "
+        "the round is finished); empty: each game its own")
     time_called = models.DateTimeField(
         null=True, blank=True, help_text="when the time limit ended the tables' games")
 
@@ -445,6 +488,14 @@ class Round(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == FINISHED
+
+    @property
+    def is_seated(self) -> bool:
+        return self.status == SEATED
+
+    @property
+    def duplicate(self) -> bool:
+        return bool(self.seed)
 
 
 class Table(models.Model):

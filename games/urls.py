@@ -17,6 +17,8 @@ from .pages import (
     scoring_glossary,
     signup,
     table,
+    tournament_claim,
+    tournament_exports,
     tournaments,
 )
 from .pages import replay as replay_pages
@@ -64,17 +66,17 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),
     path(
         "tournaments/<int:tournament_id>/results.csv",
-        tournaments.tournament_csv,
+        tournament_exports.tournament_csv,
         name="tournament_csv",
     ),
     path(
         "tournaments/<int:tournament_id>/standings.csv",
-        tournaments.standings_csv,
+        tournament_exports.standings_csv,
         name="tournament_standings_csv",
     ),
     path(
         "tournaments/<int:tournament_id>/mers.csv",
-        tournaments.mers_csv,
+        tournament_exports.mers_csv,
         name="tournament_mers_csv",
     ),
     path(
@@ -96,6 +98,11 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/check-in/",
         tournaments.tournament_check_in,
         name="tournament_check_in",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/claim/<str:code>/",
+        tournament_claim.tournament_claim,
+        name="tournament_claim",
     ),
     path(
         "tournaments/<int:tournament_id>/withdraw/",

@@ -22,6 +22,8 @@ def table(request, game_id: int):
     access.check(request, game)
     if hidden.result_hidden(game, request.user):
         return hidden.refused_page(request, game)
+    if hidden.watch_refused(game, request.user):
+        return hidden.refused_page(request, game, hidden.SHARED_REASON)
     seats = list(game.seats.select_related("user"))
     mine = next((s for s in seats if request.user.is_authenticated and s.user == request.user
                  and not s.left), None)

@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from games import clock, conf, protocol
+from games import clock, conf, hidden, protocol
 from games.engine import views as engine_views
 from games.engine.events import project_events
 from games.models import ABANDONED, ACTIVE, Game, Watcher
@@ -47,7 +47,10 @@ def timer(game: Game, match) -> dict[str, Any] | None:
 def view(game: Game, match, seat: int | None, public: dict | None = None) -> dict[str, Any]:
     """`public`: the match's spectator view, when the caller has it already."""
     if match.is_over:
-        return engine_views.final_view(match)
+        final = engine_views.final_view(match)
+        if hidden.walls_shared(game):  # the seed deals the walls other tables still play
+            del final["seed"]
+        return final
     if seat is None:
         return public if public is not None else engine_views.public_view(match)
     view = engine_views.seat_view(match, seat, public)

@@ -44,7 +44,7 @@ def email_round(round_id: int) -> int:
     rnd = Round.objects.select_related("tournament").get(pk=round_id)
     site = getattr(settings, "SITE_URL", "").rstrip("/")
     mails = []
-    places = TableSeat.objects.filter(table__round=rnd, entry__isnull=False).select_related(
+    places = TableSeat.objects.filter(table__round=rnd, entry__user__isnull=False).select_related(
         "table", "entry__user")
     for p in places:
         address = p.entry.user.email

@@ -1,6 +1,6 @@
 """Penalties, bonuses and corrected table results, through the service door: each is validated,
 saved and written to the audit log in one transaction; the standings read them
-(services/tournaments.compute_standings)."""
+(services/standings.compute_standings)."""
 
 from __future__ import annotations
 

@@ -14,9 +14,10 @@ LAZY_ALLOWED = {"games.apps", "games.engine.__main__"}
 # The web edge: reached from URLs, sockets, the admin and the command line; nothing below it
 # imports any of these.
 EDGE = (
-    "games.pages", "games.consumers", "games.admin", "games.urls",
-    "games.routing", "games.forms", "games.timers", "games.records", "games.plots",
-    "games.management", "games.apps", "games.templatetags",
+    "games.pages", "games.consumers", "games.admin", "games.urls", "games.routing",
+    "games.forms", "games.tournament_form", "games.timers", "games.records", "games.plots",
+    "games.management", "games.apps", "games.templatetags", "games.entry_form",
+    "games.seat_swap",
 )
 
 

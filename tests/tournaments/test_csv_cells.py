@@ -8,7 +8,7 @@ import io
 import pytest
 
 from games.models import Tournament
-from games.pages.tournaments import csv_cell
+from games.pages.tournament_exports import csv_cell
 from games.services import tournaments
 
 from .helpers import play_round

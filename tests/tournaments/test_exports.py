@@ -8,7 +8,7 @@ import io
 import pytest
 
 from games.models import TableSeat
-from games.services import tournaments
+from games.services import standings, tournaments
 
 from .helpers import eight_player_round
 
@@ -69,8 +69,8 @@ def test_mers_export_spreads_1000_points_by_rank(client, played):
 
 def test_mers_points_of_a_lone_player_and_the_page_links(client, played):
     t, _ = played
-    assert tournaments.mers_points(1, 1) == 1000.0
-    assert tournaments.mers_points(2, 3) == 500.0
+    assert standings.mers_points(1, 1) == 1000.0
+    assert standings.mers_points(2, 3) == 500.0
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert f"/tournaments/{t.pk}/standings.csv" in page and f"/tournaments/{t.pk}/mers.csv" in page
     assert client.get("/tournaments/999999/mers.csv").status_code == 404
