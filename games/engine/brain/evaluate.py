@@ -161,7 +161,9 @@ class Evaluator:
         # total from each of the two other losers when someone else goes out.
         other_wins = 0.4 if restricted else 0.75
         self.loser_weight = 2 * other_wins * (1.5 if rules.east_doubles else 1)
-        self.avoided = 0.25 * min(1.0, self.pace) * sum(
+        # Going out also spares the seat what a threatening opponent's hand would cost it:
+        # reading the others is the defending style's (the intermediate plays its own hand).
+        self.avoided = 0.0 if not self.style.defence else 0.25 * min(1.0, self.pace) * sum(
             t.value * (2 if rules.east_doubles and k.dealer in (k.seat, t.seat)
                        and rules.scoring != "hongkong" else 1)
             for t in self.found)
@@ -324,7 +326,10 @@ class Evaluator:
             return
         value /= weight
         a.next_live = total / weight
-        chance = self.chance(1, step_chance(a.live, self.unseen_total, 1))
+        # The second step's chance is the waits those calling hands would have: a shape
+        # that calls on a wide wait goes out sooner than one that calls on a single tile.
+        chance = self.chance(1, step_chance(a.live, self.unseen_total, 1),
+                             step_chance(a.next_live, self.unseen_total, 0))
         refined = chance * self.gain(value) + (1 - chance) * a.loser
         if a.plan == "any" or refined > a.expected:
             a.value, a.chance, a.gain, a.plan = value, chance, self.gain(value), "any"
