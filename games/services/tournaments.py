@@ -25,7 +25,7 @@ from games.models import (
     TableSeat,
     Tournament,
 )
-from games.tournaments.duplicate import rotate_tables
+from games.tournaments.duplicate import vary_winds
 from games.tournaments.seating import seat_round
 
 from . import audit, broadcast, matches, notices, ratings, timelimits
@@ -269,7 +269,7 @@ def _seat(t: Tournament, number: int, absent: set[int]) -> Round:
         raise ServiceError("cannot_seat", str(exc)) from None
     tables, seed = seating.tables, ""
     if t.duplicate_walls:
-        tables, seed = rotate_tables(tables), secrets.token_hex(16)
+        tables, seed = vary_winds(tables, history), secrets.token_hex(16)
     rnd = Round.objects.create(tournament=t, number=number, status=SEATED, seed=seed)
     for k, order in enumerate(tables, start=1):
         table = Table.objects.create(round=rnd, number=k)

@@ -11,8 +11,8 @@ from games.engine.match import Match
 from games.engine.ruleset import Ruleset
 from games.models import FINISHED, Game, Round, TableSeat, Tournament
 from games.services import frames, matches, tournaments
-from games.tournaments.duplicate import compare_by_wind, rotate_tables
-from games.tournaments.seating import seat_round
+from games.tournaments.duplicate import compare_by_wind, vary_winds
+from games.tournaments.seating import seat_round, wind_spread
 
 from .helpers import play_out, play_round
 
@@ -71,10 +71,11 @@ def test_without_the_option_each_table_has_its_own_walls(django_user_model, quie
     assert _first_deal(first) != _first_deal(second)
 
 
-def test_table_k_is_rotated_by_k_mod_4():
+def test_a_first_round_rotates_table_k_by_k_mod_4():
+    """Nothing to level yet: table k's wind w goes to whoever the seating put in wind w + k."""
     tables = [("a0", "a1", "a2", "a3"), ("b0", "b1", "b2", "b3"),
               ("c0", "c1", "c2", "c3"), ("d0", "d1", "d2", "d3"), ("e0", "e1", "e2", "e3")]
-    assert rotate_tables(tables) == (
+    assert vary_winds(tables) == (
         ("a0", "a1", "a2", "a3"), ("b1", "b2", "b3", "b0"), ("c2", "c3", "c0", "c1"),
         ("d3", "d0", "d1", "d2"), ("e0", "e1", "e2", "e3"))
 
@@ -84,24 +85,53 @@ def _hand_groups(tables) -> set[frozenset]:
     return {frozenset(t[w] for t in tables) for w in range(4)}
 
 
-def test_rotation_puts_different_players_on_the_same_hands():
+def _duplicate_rounds(players: list, rounds: int, seed: str) -> tuple[list, list]:
+    """The seating's rounds and the rounds as a duplicate-wall tournament plays them (each
+    seated after the rounds played before it)."""
+    bases, played = [], []
+    for _ in range(rounds):
+        bases.append(seat_round(players, played, seed=seed).tables)
+        played.append(vary_winds(bases[-1], played))
+    return bases, played
+
+
+def test_the_same_hands_meet_players_of_every_wind_group_of_the_seating():
     """A designed round seats a whole group of players in one wind at every table: without the
-    rotation the same four players would hold the same hands round after round."""
+    reordering the same four players would hold the same hands round after round."""
     players = list(range(16))
-    plain, rotated = [], []
-    for _ in range(5):
+    plain = [seat_round(players, [], seed="walls").tables]
+    for _ in range(4):
         plain.append(seat_round(players, plain, seed="walls").tables)
-        base = seat_round(players, rotated, seed="walls").tables
-        rotated.append(rotate_tables(base))
-        if len(rotated) <= 4:  # the design's rounds that set the winds by group
-            for group in _hand_groups(rotated[-1]):
-                # One player from each group the round's plain seating put in one wind.
-                assert all(len(group & g) == 1 for g in _hand_groups(base))
     assert all(_hand_groups(p) == _hand_groups(plain[0]) for p in plain[:4])
-    groups = [_hand_groups(r) for r in rotated]
-    assert all(groups[i] != groups[j] for i in range(5) for j in range(i + 1, 5))
-    repeats = sum(len(groups[i] & groups[j]) for i in range(5) for j in range(i + 1, 5))
-    assert repeats < 5  # of at most 40: four groups in each of the ten pairs of rounds
+    bases, played = _duplicate_rounds(players, 5, "walls")
+    for base, tables in zip(bases, played):
+        assert sorted(map(sorted, base)) == sorted(map(sorted, tables))  # the same tables
+        for group in _hand_groups(tables):
+            # One player from each group the round's seating put in one wind.
+            assert all(len(group & g) == 1 for g in _hand_groups(base))
+    groups = [_hand_groups(r) for r in played]
+    assert all(not groups[i] & groups[j] for i in range(5) for j in range(i + 1, 5))
+
+
+@pytest.mark.parametrize("seed", ["walls", "club", "open", "cup"])
+def test_wind_counts_stay_level_over_five_rounds_of_16_players(seed):
+    """The largest gap over players between their most and least played starting wind: at most
+    2 after five rounds (table k rotated by k mod 4 every round left gaps of 3 and 4)."""
+    _, played = _duplicate_rounds(list(range(16)), 5, seed)
+    assert wind_spread(played) <= 2
+    for k in range(1, 5):
+        assert wind_spread(played[:k]) <= 2
+
+
+def test_more_tables_spread_each_wind_group_of_the_seating_evenly():
+    """Nine tables: each hand group takes two or three players from each of the seating's wind
+    groups, and the winds stay level over six rounds."""
+    players = list(range(36))
+    bases, played = _duplicate_rounds(players, 6, "big")
+    for base, tables in zip(bases, played):
+        for group in _hand_groups(tables):
+            assert sorted(len(group & g) for g in _hand_groups(base)) == [2, 2, 2, 3]
+    assert wind_spread(played) <= 2
 
 
 def test_the_comparison_figures():
