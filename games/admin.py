@@ -23,7 +23,7 @@ from .models import (
     Tournament,
 )
 from .seat_swap import swap_view
-from .services import ServiceError, penalties, timelimits, tournaments
+from .services import ServiceError, audit, penalties, timelimits, tournaments
 from .tournament_form import RULESET_FIELDS, TournamentForm
 
 
@@ -288,6 +288,8 @@ class TournamentAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         obj.no_show = obj.no_show or WITHDRAW_BOT
         super().save_model(request, obj, form, change)
+        audit.record(obj.pk, request.user, "tournament_changed" if change else "tournament_created",
+                     obj, details={"fields": sorted(form.changed_data)})
 
     @admin.display(description="penalties and bonuses")
     def penalties_and_log(self, obj):
@@ -316,16 +318,23 @@ class TournamentAdmin(admin.ModelAdmin):
                 if entry.pk and "withdrawn" in f.changed_data and f.cleaned_data.get("withdrawn"):
                     tournaments.withdraw(entry.pk, by=request.user)
                     f.instance.refresh_from_db()
+            added = [f.instance for f in formset.forms if f.instance.pk is None
+                     and f.has_changed() and not f.cleaned_data.get("DELETE")]
         super().save_formset(request, form, formset, change)
+        if formset.model is Entry:
+            for entry in added:
+                if entry.pk is not None:
+                    audit.record(entry.tournament_id, request.user, "entry_added", entry,
+                                 details={"player": str(entry)})
 
     @admin.action(description="Open registration", permissions=["change"])
     def open_registration(self, request, queryset):
-        _run(self, request, queryset, lambda t: tournaments.set_registration(t.pk, True),
+        _run(self, request, queryset, lambda t: tournaments.set_registration(t.pk, True, by=request.user),
              "{obj}: registration is open.")
 
     @admin.action(description="Close registration", permissions=["change"])
     def close_registration(self, request, queryset):
-        _run(self, request, queryset, lambda t: tournaments.set_registration(t.pk, False),
+        _run(self, request, queryset, lambda t: tournaments.set_registration(t.pk, False, by=request.user),
              "{obj}: registration is closed.")
 
     @admin.action(description="Start the next round (seat it and start its games)",

@@ -52,13 +52,15 @@ def find_entry(entry_id: int) -> Entry:
 
 
 # ------------------------------------------------------------------ registration
-def set_registration(tournament_id: int, open_: bool) -> Tournament:
+def set_registration(tournament_id: int, open_: bool, *, by=None) -> Tournament:
     with transaction.atomic():
         t = _lock(tournament_id)
         if open_ and t.status == FINISHED:
             raise ServiceError("tournament_over", "The tournament is over.")
-        t.registration_open = open_
-        t.save(update_fields=["registration_open"])
+        if t.registration_open != open_:
+            t.registration_open = open_
+            t.save(update_fields=["registration_open"])
+            audit.record(t.pk, by, "registration_opened" if open_ else "registration_closed", t)
         return t
 
 

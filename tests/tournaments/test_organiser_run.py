@@ -347,17 +347,21 @@ def _check_exports(t: Tournament, expected: list[dict]) -> None:
 
 
 def _check_audit_log(client, t: Tournament, organiser, players, late) -> None:
-    """Every change, in order: who made it and what it was. (Creating the tournament with its
-    entries is in the admin's own history of the object.)"""
+    """Every change, in order: who made it and what it was, from creating the tournament and
+    typing its entries on (also in the admin's own history of the object)."""
     added = LogEntry.objects.get(content_type__model="tournament", object_id=str(t.pk))
     assert added.action_flag == ADDITION and added.user == organiser
     log = list(AuditLog.objects.filter(tournament=t).order_by("pk"))
     assert [line.action for line in log] == [
+        "tournament_created", *["entry_added"] * 16,
         *["check_in"] * 15, "no_show", "round_started",
         *["check_in"] * 16, "round_seated", "seats_swapped", "round_started", "time_limit",
         *["check_in"] * 16, "round_started",
         "penalty", "correction", "finished",
     ]
+    assert {line.who for line in log[:17]} == {organiser}
+    assert sorted(line.details["player"] for line in log[1:17]) == sorted(
+        p.username for p in players)
     ins = [line for line in log if line.action == "check_in"]
     assert [line.who for line in ins] == [*players[:15], *players, *[organiser] * 16]
     assert [line.details["round"] for line in ins] == [1] * 15 + [2] * 16 + [3] * 16
@@ -368,7 +372,7 @@ def _check_audit_log(client, t: Tournament, organiser, players, late) -> None:
     assert time_limit.details["tables"] == {"1": 1, "2": 1, "3": 1, "4": 1}
     by_organiser = [line.action for line in log if line.who == organiser]
     assert by_organiser == [
-        "no_show", "round_started", "round_seated", "seats_swapped", "round_started",
+        "tournament_created", *["entry_added"] * 16, "no_show", "round_started", "round_seated", "seats_swapped", "round_started",
         *["check_in"] * 16, "round_started", "penalty", "correction", "finished"]
     reasons = {line.action: line.reason for line in log if line.reason}
     assert reasons == {"seats_swapped": "they came together", "penalty": "late arrival",
