@@ -24,12 +24,16 @@ class Command(BaseCommand):
         parser.add_argument("--deals", type=int, default=1, help="deals per table (0: whole games)")
         parser.add_argument("--play", type=int, default=2, help="rounds to play to the end")
         parser.add_argument("--start", action="store_true", help="start the next round after")
+        parser.add_argument("--seat", action="store_true",
+                            help="seat the next round after, without starting it (to swap seats)")
+        parser.add_argument("--duplicate", action="store_true",
+                            help="duplicate walls: every table of a round plays the same walls")
 
     def handle(self, *args, **o):
         users = get_user_model()
         t = Tournament.objects.create(
             name=o["name"], rounds=o["rounds"], deals_per_table=o["deals"] or None,
-            registration_open=True,
+            registration_open=True, duplicate_walls=o["duplicate"],
         )
         for i in range(o["players"]):
             user, _ = users.objects.get_or_create(username=f"demo-player-{i + 1:02}")
@@ -40,4 +44,6 @@ class Command(BaseCommand):
                 play_out(table.game_id)
         if o["start"]:
             tournaments.start_next_round(t.pk)
+        elif o["seat"]:
+            tournaments.seat_next_round(t.pk)
         self.stdout.write(f"tournament {t.pk}: /tournaments/{t.pk}/")
