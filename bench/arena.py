@@ -13,7 +13,8 @@ Printed per ruleset and pair: the candidate's mean points per deal with its 95% 
 approximation over the walls), its average placing in the deal (1-4, ties shared) with its
 interval, win rate, deal-in rate (it discarded the winning tile), call rate (deals where it
 declared a claimed set), draw rate, mean winning score and its decision times. A calibration
-line first: the baseline against itself must come out at 0 points and placing 2.50.
+line first: the baseline against itself, the candidate breaking its ties by a seeded draw, must
+come out at 0 points and placing 2.50 within the interval.
 """
 
 from __future__ import annotations
@@ -36,16 +37,19 @@ HEADLINE = ("chinese-classical", "british", "cantonese")
 DEFAULT_PAIRS = ("strong,beginner", "strong,intermediate")
 
 
-def play(ruleset: str, wall: str, levels: list[str], cand: int) -> dict:
-    """One deal on the wall `wall`, seat s played by levels[s]; the candidate's figures."""
+def play(ruleset: str, wall: str, levels: list[str], cand: int, ties: bool = False) -> dict:
+    """One deal on the wall `wall`, seat s played by levels[s]; the candidate's figures.
+    `ties`: the candidate breaks its ties by a seeded draw, not by the actions' order."""
     match = Match.new(ruleset, wall)
     rngs = [random.Random(f"{wall}:{cand}:{s}") for s in range(4)]
+    tie_rng = random.Random(f"{wall}:{cand}:ties") if ties else None
     times: list[float] = []
     while not match.deal.is_over:
         seat = match.waiting_on()[0]
         choice = seat == cand and len(match.legal_actions(seat)) > 1
         start = time.perf_counter()
-        action = bots.choose(match, seat, levels[seat], rngs[seat])
+        action = bots.choose(match, seat, levels[seat], rngs[seat],
+                             tie_rng if seat == cand else None)
         if choice:  # timed where there is a choice to make (a lone pass takes no thought)
             times.append(time.perf_counter() - start)
         match.apply(action)
@@ -69,14 +73,14 @@ def play(ruleset: str, wall: str, levels: list[str], cand: int) -> dict:
     }
 
 
-def play_wall(task: tuple[str, str, str, str]) -> list[dict]:
+def play_wall(task: tuple[str, str, str, str, bool]) -> list[dict]:
     """A wall played four times, the candidate at each seat in turn."""
-    ruleset, wall, cand_level, base_level = task
+    ruleset, wall, cand_level, base_level, ties = task
     out = []
     for cand in range(4):
         levels = [base_level] * 4
         levels[cand] = cand_level
-        out.append(play(ruleset, wall, levels, cand))
+        out.append(play(ruleset, wall, levels, cand, ties))
     return out
 
 
@@ -98,7 +102,11 @@ def percentile(values: list[float], q: float) -> float:
 def run_pair(ruleset: str, cand: str, base: str, deals: int, seed: str, workers: int,
              label: str = "arena") -> dict:
     walls = max(2, -(-deals // 4))
-    tasks = [(ruleset, f"{seed}:{ruleset}:{i}", cand, base) for i in range(walls)]
+    # The calibration's candidate is the baseline with a seeded tie-break: the same level, so
+    # it must come out at 0 and 2.50 within the interval, yet it plays differently from its
+    # copies (a deterministic level against itself would give exactly 0 whatever the arena).
+    ties = label == "calibration"
+    tasks = [(ruleset, f"{seed}:{ruleset}:{i}", cand, base, ties) for i in range(walls)]
     started = time.perf_counter()
     if workers > 1:
         with Pool(workers) as pool:

@@ -75,10 +75,17 @@ def exchange_tiles(
     return tuple(sorted(passed))
 
 
-def choose(match: Match, seat: int, level: str = "greedy", rng: random.Random | None = None):
+def choose(match: Match, seat: int, level: str = "greedy", rng: random.Random | None = None,
+           ties: random.Random | None = None):
+    """The level's action for `seat`. `ties`: break the level's ties (and near-ties) with this
+    generator instead of by the order of the actions (the arena's calibration uses it to make a
+    level differ from its copies without being weaker)."""
     legal = match.legal_actions(seat)
     if not legal:
         return None
+    if ties is not None:
+        legal = list(legal)
+        ties.shuffle(legal)
     if legal[0].type == A.EXCHANGE:  # offered as "any three tiles": the bot names them
         return Action(seat, A.EXCHANGE, tiles=exchange_tiles(match.deal, seat, level, rng))
     if level == "random":
@@ -86,7 +93,7 @@ def choose(match: Match, seat: int, level: str = "greedy", rng: random.Random | 
     if level in STYLES:
         if len(legal) == 1:
             return legal[0]
-        chosen = decide(knowledge_for(match, seat), level)
+        chosen = decide(knowledge_for(match, seat), level, ties)
         if chosen in legal:
             return chosen
     return _greedy(match, seat, legal)

@@ -4,6 +4,8 @@ action, so a bot never plays an illegal one."""
 
 from __future__ import annotations
 
+import random
+
 from ..actions import Action
 from .evaluate import INTERMEDIATE, STRONG, evaluate
 from .knowledge import Knowledge
@@ -11,6 +13,15 @@ from .knowledge import Knowledge
 STYLES = {"intermediate": INTERMEDIATE, "strong": STRONG}
 
 
-def decide(knowledge: Knowledge, level: str) -> Action | None:
+NEAR_TIE = 0.01  # of the best score: candidates this close are equally good to a tie-break
+
+
+def decide(knowledge: Knowledge, level: str, ties: random.Random | None = None) -> Action | None:
     candidates = evaluate(knowledge, STYLES[level])
-    return candidates[0].action if candidates else None
+    if not candidates:
+        return None
+    if ties is None:
+        return candidates[0].action
+    best = candidates[0].score
+    near = [c for c in candidates if c.score >= best - max(1e-9, NEAR_TIE * abs(best))]
+    return ties.choice(near).action
