@@ -14,7 +14,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from . import access, conf, hidden, protocol, ratelimit, services, timers
 from .engine.errors import EngineError
 from .models import Game
-from .services import broadcast, frames
+from .services import broadcast, frames, matches
 
 log = logging.getLogger(__name__)
 CLOSE_NOT_FOUND = 4404  # no such game, as far as this user may know
@@ -242,6 +242,10 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def game_public(self, event: dict[str, Any]) -> None:
         if self.seat is None:  # a frame sent just before this socket took a seat
             await self.send(text_data=event["text"])
+
+    async def game_rules(self, event: dict[str, Any]) -> None:
+        # The game's ruleset changed with no new move: this process's cached Match is stale.
+        matches.forget(event["game"])
 
     async def game_presence(self, event: dict[str, Any]) -> None:
         notice = event.get("notice")

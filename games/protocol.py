@@ -13,6 +13,7 @@ from typing import Any
 LAYER_UPDATE = "game.update"  # to game-<id>-seat-<n>: events and view as that seat sees them
 LAYER_PUBLIC = "game.public"  # to game-<id>-watching: events and view as a spectator sees them
 LAYER_PRESENCE = "game.presence"  # to game-<id>: who sits where, who is connected
+LAYER_RULES = "game.rules"  # to game-<id>: its ruleset changed (a time limit): drop cached Matches
 LAYER_ANSWERED = "game.answered"  # to game-<id>-seat-<n>: your claim answer is recorded
 # The `notice` of a game.presence message that tells consumers to look up their seat again.
 NOTICE_SEATS = "seats"  # a seat was taken or left, or a bot added or removed

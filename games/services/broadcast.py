@@ -145,6 +145,11 @@ def presence_message(game: Game, notice: str | None = None) -> tuple[str, dict[s
     )
 
 
+def rules_message(game_id: int) -> tuple[str, dict[str, Any]]:
+    """Every process with a socket at the table drops its cached Match of the game."""
+    return protocol.group_for_game(game_id), {"type": protocol.LAYER_RULES, "game": game_id}
+
+
 def answered_message(game: Game, seat: int, answer: dict[str, Any]) -> tuple[str, dict]:
     return answered_message_for(game.pk, game.version, seat, answer)
 

@@ -81,6 +81,13 @@ def put(game_id: int, match: Match) -> None:
             _cache.popitem(last=False)
 
 
+def forget(game_id: int) -> None:
+    """This game's Match must be replayed from the moves: its ruleset changed with no new move
+    (a round's time limit), which the version check cannot see."""
+    with _lock:
+        _cache.pop(game_id, None)
+
+
 def forget_all() -> None:
     """As after a process restart: every Match must be replayed from the moves."""
     with _lock:

@@ -12,7 +12,7 @@ from django.db import transaction
 from games import clock
 from games.models import ACTIVE, PLAYING, Round, Snapshot, Tournament
 
-from . import audit, matches
+from . import audit, broadcast, matches
 from .gamerow import lock as lock_game
 from .gamerow import reschedule
 
@@ -40,6 +40,8 @@ def _last_deal(game_id: int) -> int | None:
     # Snapshots hold the old ruleset: the moves are the truth and are replayed instead.
     Snapshot.objects.filter(game_id=game.pk).delete()
     reschedule(game, matches.match_for(game))
+    # Other processes may hold this game's Match at the same version, under the old ruleset.
+    broadcast.on_commit_send([broadcast.rules_message(game.pk)])
     return cap
 
 

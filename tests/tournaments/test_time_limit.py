@@ -4,11 +4,13 @@ play and its game ends there; the public page shows the time left; the audit log
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.test import Client
 
 from games import clock, services
+from games.consumers import GameConsumer
 from games.models import ACTIVE, FINISHED, AuditLog, Game, Tournament
-from games.services import matches, timelimits, tournaments
+from games.services import broadcast, matches, timelimits, tournaments
 
 from .helpers import play_out
 
@@ -76,3 +78,31 @@ def test_without_a_limit_a_round_has_no_deadline(django_user_model, quiet):
     assert rnd.deadline is None
     assert timelimits.enforce_time_limits() == 0
     assert "Time limit" not in Client().get(f"/tournaments/{t.pk}/").content.decode()
+
+
+def test_the_time_limit_tells_every_process_at_the_table_to_drop_its_cached_match(
+    django_user_model, monkeypatch
+):
+    """Capping a game changes its ruleset with no new move. Another process holding the game's
+    Match at the same version would go on under the old ruleset: the cap is announced to the
+    table's group, and a socket's process drops its cached Match on hearing it."""
+    sent = []
+    monkeypatch.setattr(broadcast, "send_all", sent.extend)
+    t = Tournament.objects.create(name="timed", registration_open=True, rounds=1)
+    for i in range(4):
+        tournaments.register(t.pk, django_user_model.objects.create_user(f"c{i}"))
+    rnd = tournaments.start_next_round(t.pk)
+    game_id = rnd.tables.get().game_id
+    for _ in range(6):
+        services.autopilot_waiting(game_id)
+    game = Game.objects.get(pk=game_id)
+    stale = matches.match_for(game)  # another process's Match: the same version, the old rules
+    sent.clear()
+    timelimits.call_time(rnd.pk)
+    assert broadcast.rules_message(game_id) in sent
+    matches.put(game_id, stale)
+    assert matches.cached(game) is stale
+    async_to_sync(GameConsumer().game_rules)({"type": "game.rules", "game": game_id})
+    assert matches.cached(game) is None
+    capped = matches.match_for(Game.objects.get(pk=game_id))
+    assert capped.ruleset.max_deals == len(capped.history) + 1
