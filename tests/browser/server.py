@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -23,6 +24,20 @@ def free_port() -> int:
 
 DAPHNE = ["-m", "daphne"]  # plain Daphne, given the application below
 SERVE = ["-m", "mahjong_site.serve"]  # what `make run` starts: Daphne with our caps
+
+
+def demo_tournament(db_dir: Path, *demo_args: str) -> dict:
+    """A fresh site database with a tournament_demo tournament (`demo_args` are the command's);
+    the environment that serves it."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_dir / 'db.sqlite3'}",
+           "DJANGO_DEBUG": "1", "MAHJONG_BOT_DELAY_MS": "0", "MAHJONG_TICK_POLL_SECONDS": "1"}
+    env.pop("REDIS_URL", None)
+    run = [sys.executable, "manage.py"]
+    subprocess.run([*run, "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    subprocess.run([*run, "tournament_demo", *demo_args], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    return env
 
 
 def manage_shell(env: dict, code: str) -> str:

@@ -5,32 +5,20 @@ the autopilot, with the tournament_demo command on the server's own database."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
 from django.urls import NoReverseMatch, reverse
 
 from .conftest import CHROMIUM
-from .server import ROOT, daphne
+from .server import daphne, demo_tournament
 
 
 @pytest.fixture(scope="module")
 def tournament_site(tmp_path_factory):
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"{CHROMIUM} is not installed")
-    db = tmp_path_factory.mktemp("tournament-db") / "db.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_DEBUG": "1",
-           "MAHJONG_BOT_DELAY_MS": "0", "MAHJONG_TICK_POLL_SECONDS": "1"}
-    env.pop("REDIS_URL", None)
-    run = [sys.executable, "manage.py"]
-    subprocess.run([*run, "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
-    subprocess.run(
-        [*run, "tournament_demo", "--name", "Browser Cup", "--players", "8", "--rounds", "3",
-         "--play", "1", "--start"],
-        cwd=ROOT, env=env, check=True, capture_output=True,
-    )
+    env = demo_tournament(tmp_path_factory.mktemp("tournament-db"), "--name", "Browser Cup",
+                          "--players", "8", "--rounds", "3", "--play", "1", "--start")
     log = tmp_path_factory.mktemp("tournament-log") / "daphne.log"
     with daphne(env, log, "/tournaments/") as base:
         yield base

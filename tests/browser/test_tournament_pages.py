@@ -12,13 +12,11 @@ import io
 import json
 import os
 import re
-import subprocess
-import sys
 
 import pytest
 
 from .conftest import CHROMIUM
-from .server import ROOT, daphne, manage_shell
+from .server import daphne, demo_tournament, manage_shell
 
 PASSWORD = "pw-organiser-5678"
 REASON = "Late arrival at round 2"
@@ -47,16 +45,8 @@ def cup(tmp_path_factory):
     """(base URL, facts): the finished tournament's id, its ranking and the penalised player."""
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"{CHROMIUM} is not installed")
-    db = tmp_path_factory.mktemp("slips-db") / "db.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_DEBUG": "1",
-           "MAHJONG_BOT_DELAY_MS": "0", "MAHJONG_TICK_POLL_SECONDS": "1"}
-    env.pop("REDIS_URL", None)
-    run = [sys.executable, "manage.py"]
-    subprocess.run([*run, "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
-    subprocess.run([*run, "tournament_demo", "--name", "Slips Cup", "--players", "8",
-                    "--rounds", "2", "--play", "2"],
-                   cwd=ROOT, env=env, check=True, capture_output=True)
+    env = demo_tournament(tmp_path_factory.mktemp("slips-db"), "--name", "Slips Cup",
+                          "--players", "8", "--rounds", "2", "--play", "2")
     facts = json.loads(manage_shell(env, SETUP))
     log = tmp_path_factory.mktemp("slips-log") / "daphne.log"
     with daphne(env, log, "/tournaments/") as base:
