@@ -21,6 +21,10 @@ def claimable(tournament_id: int, code: str) -> Entry:
     """The entry this code claims (claimed already or not), or a refusal."""
     if not isinstance(code, str) or not CODE.fullmatch(code):
         raise ServiceError("bad_claim_code", BAD_CODE)
+    # Looked up by the tournament's own key first: a number too large for the database's
+    # integers is then no such tournament, where a filter on the entries' column would fail.
+    if not Tournament.objects.filter(pk=tournament_id).exists():
+        raise ServiceError("bad_claim_code", BAD_CODE)
     entry = (Entry.objects.select_related("tournament", "user")
              .filter(tournament_id=tournament_id, claim_code=code).first())
     if entry is None:

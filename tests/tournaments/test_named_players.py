@@ -124,6 +124,8 @@ def test_the_claim_flow(django_user_model, quiet):
     assert bad.status_code == 404 and "There is no such claim link" in bad.content.decode()
     assert Client().get(f"/tournaments/{t.pk}/claim/%3Cb%3E/").status_code == 404
     assert Client().get(f"/tournaments/999999/claim/{mei.claim_code}/").status_code == 404
+    huge = f"/tournaments/{10**22}/claim/{mei.claim_code}/"  # beyond the database's integers
+    assert Client().get(huge).status_code == 404 and Client().post(huge).status_code == 404
 
     mei_user = django_user_model.objects.create_user("meilin", password="pw-mei-12345")
     player = Client()
