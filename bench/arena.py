@@ -66,6 +66,8 @@ def play(ruleset: str, wall: str, levels: list[str], cand: int, ties: bool = Fal
         "placing": placing,
         "won": won,
         "dealt_in": result.how == "discard" and result.discarder == cand,
+        # It paid for everyone: a claimed set it fed (the cannon rule, Hong Kong's 包).
+        "liable": result.winner is not None and result.liable == cand,
         "called": any(m.from_seat is not None for m in match.deal.seats[cand].melds),
         "draw": result.winner is None,
         "score": score,
@@ -124,6 +126,7 @@ def run_pair(ruleset: str, cand: str, base: str, deals: int, seed: str, workers:
         "points": points, "placing": placing,
         "win": sum(p["won"] for p in plays) / n,
         "deal_in": sum(p["dealt_in"] for p in plays) / n,
+        "liable": sum(p["liable"] for p in plays) / n,
         "calls": sum(p["called"] for p in plays) / n,
         "draws": sum(p["draw"] for p in plays) / n,
         "winning_score": statistics.fmean(scores) if scores else 0.0,
@@ -138,7 +141,7 @@ def run_pair(ruleset: str, cand: str, base: str, deals: int, seed: str, workers:
           f"(95% CI {lo:+.1f}..{hi:+.1f}), {n} deals", flush=True)
     pm, plo, phi = placing
     print(f"  placing {pm:.2f} (95% CI {plo:.2f}..{phi:.2f}), win {figures['win']:.1%}, "
-          f"deal-in {figures['deal_in']:.1%}, calls {figures['calls']:.1%}, "
+          f"deal-in {figures['deal_in']:.1%}, liable {figures['liable']:.1%}, calls {figures['calls']:.1%}, "
           f"draws {figures['draws']:.1%}, mean winning score {figures['winning_score']:.1f}; "
           f"points when it wins {figures['when_won']:+.1f}, when another wins "
           f"{figures['when_lost']:+.1f}", flush=True)

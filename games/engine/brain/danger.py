@@ -11,15 +11,17 @@ A tile it threw itself, or an honour with three copies in sight, is safe against
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 
 from ..melds import CHOW
-from ..payments import dangerous_discard
+from ..payments import cannon_liable, dangerous_discard
 from ..scoring.hongkong import faan_value
-from ..tiles import is_major
+from ..tiles import DRAGONS, WINDS, is_major
 from .knowledge import Knowledge, SeatInfo
 
 CLASSES = ((0.004, "safe"), (0.03, "low"), (0.08, "medium"))
 BASE_WINS = 2.0  # kinds a calling hand waits on, about
+GOES_OUT_AFTER = 0.5  # how often a hand that has just claimed its liable set goes on to win
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,9 @@ class Danger:
     cost: float  # what dealing in would cost this seat
     level: str  # safe | low | medium | high
     extra: float = 0.0  # the part of `cost` the seat pays only because it was the discarder
+    # The expected bill for a set claimed from this discard that makes the seat pay for
+    # everyone should its claimant go out later (the cannon rule; Hong Kong's 包).
+    liability: float = 0.0
 
 
 def payment(k: Knowledge, threat: Threat, t: int) -> tuple[float, float]:
@@ -138,13 +143,48 @@ def payment(k: Knowledge, threat: Threat, t: int) -> tuple[float, float]:
     return pay, 0.0
 
 
+def pair_chance(k: Knowledge, st: SeatInfo, t: int) -> float:
+    """How likely an opponent holds two or more of kind `t` among its concealed tiles, the
+    unseen tiles being dealt at random (what it may claim a pung with)."""
+    pool, copies, held = max(1, k.unseen_total), k.unseen(t), st.concealed
+    if copies < 2 or held < 2 or held > pool:
+        return 0.0
+    none = comb(pool - copies, held) / comb(pool, held)
+    one = copies * comb(pool - copies, held - 1) / comb(pool, held)
+    return max(0.0, 1.0 - none - one)
+
+
+def claim_liability(k: Knowledge, threat: Threat, st: SeatInfo, t: int) -> float:
+    """The expected extra bill for a pung of `t` claimed by this opponent that would make the
+    seat liable for its whole win (classical.md §3.5's cannon rule, on any claimed set; Hong
+    Kong's 包 on a third dragon or fourth wind set): the chance it claims, the chance it then
+    goes out, and what the seat would pay beyond its own share."""
+    rules = k.rules
+    if rules.cannon_rule:
+        held = [h for h in range(len(k.hand)) for _ in range(k.hand[h])]
+        if not cannon_liable(rules, t, held, st.melds, k.live_left, k.discarded_kinds):
+            return 0.0  # not dangerous, or every tile held is (no choice: no liability)
+        factor = 2 if rules.east_doubles and k.dealer in (k.seat, threat.seat) else 1
+        beyond = 2 * threat.value * factor  # the two other losers' shares
+    elif rules.responsibility:
+        sets = {m.tile for m in st.melds if m.kind != CHOW}
+        group = DRAGONS if t in DRAGONS else WINDS if t in WINDS else ()
+        if not group or sum(1 for g in group if g in sets) != len(group) - 1:
+            return 0.0
+        beyond = 3.0 * rules.limit  # a limit hand, paid whole instead of the seat's share
+    else:
+        return 0.0
+    return pair_chance(k, st, t) * GOES_OUT_AFTER * beyond
+
+
 def danger_of(k: Knowledge, t: int, found: list[Threat] | None = None) -> Danger:
     """The chance that discarding `t` lets someone go out, and the cost if it does."""
     found = threats(k) if found is None else found
     miss = 1.0
-    cost = extra = 0.0
+    cost = extra = liability = 0.0
     for threat in found:
         st = k.seats[threat.seat]
+        liability += claim_liability(k, threat, st, t)
         p = threat.calling * min(0.9, wait_weight(k, threat, st, t) * BASE_WINS / 30)
         if p <= 0:
             continue
@@ -159,5 +199,5 @@ def danger_of(k: Knowledge, t: int, found: list[Threat] | None = None) -> Danger
             level = name
             break
     if not chance:
-        return Danger(0.0, 0.0, level)
-    return Danger(chance, cost / chance, level, extra / chance)
+        return Danger(0.0, 0.0, level, liability=liability)
+    return Danger(chance, cost / chance, level, extra / chance, liability)

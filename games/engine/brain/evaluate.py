@@ -340,6 +340,13 @@ class Evaluator:
         return danger_of(self.k, t, self.found) if self.style.defence else SAFE
 
     def penalty(self, d: Danger, a: Assessment) -> float:
+        """What a discard may cost the defending style: the bill for a set claimed from it
+        that would make the seat liable for a later win, and the cost of dealing in."""
+        if not self.style.defence:
+            return 0.0
+        return d.liability + self.dealing_in(d, a)
+
+    def dealing_in(self, d: Danger, a: Assessment) -> float:
         """What dealing in costs beyond what the seat would pay anyway when that opponent goes
         out (the discarder's extra share), and the part of its own chance it gives up (the
         opponent might have gone out regardless). Counted only when folding can pay: a likely
@@ -348,7 +355,7 @@ class Evaluator:
         Where the discarder pays no more than the others (the classical tables without the
         cannon rule) only a big hand is worth folding against: feeding it is what lets it go
         out at all, often enough."""
-        if not self.style.defence or d.chance <= 0:
+        if d.chance <= 0:
             return 0.0
         rules = self.k.rules
         if d.extra <= 0 and not rules.cannon_rule and rules.scoring != "hongkong":
