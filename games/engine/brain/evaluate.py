@@ -9,10 +9,11 @@ by the best discard after it, a pass by the hand as it stands, a kong by the han
 The ranking score is the expected gain in points: the chance of going out times what the others
 would pay (plus, where losers settle, what the hand brings in when another goes out), less, when
 the style defends, the chance of dealing in times what it would cost beyond what the seat would
-pay anyway and the part of its own chance it would give up. With the one-draw lookahead, a hand
-one tile short of calling (the leading discards, a pass, the discard after a claim) is priced by
-the calling hands its next useful draw allows, each scored exactly, in place of the plan's
-estimate; `next_live` tells the waits those hands would have.
+pay anyway and the part of its own chance it would give up, and the bill a claim of the discard
+could bring. With the one-draw lookahead, a hand one tile short of calling (the leading discards,
+a pass, and the discard after a claim when the hand passing is refined too) is priced by the
+calling hands its next useful draw allows, each scored exactly, in place of the plan's estimate;
+`next_live` tells the waits those hands would have.
 """
 
 from __future__ import annotations
@@ -55,6 +56,9 @@ class Style:
 
     defence: bool = True
     lookahead: bool = True
+    # In a claim window: "all" refines the hand after a claim, "consistent" only when the hand
+    # passing would be refined too (one tile short of calling), "none" never.
+    claim_lookahead: str = "consistent"
 
 
 INTERMEDIATE = Style(defence=False, lookahead=False)
@@ -161,15 +165,9 @@ class Evaluator:
         # total from each of the two other losers when someone else goes out.
         other_wins = 0.4 if restricted else 0.75
         self.loser_weight = 2 * other_wins * (1.5 if rules.east_doubles else 1)
-        # Going out also spares the seat what a threatening opponent's hand would cost it:
-        # reading the others is the defending style's (the intermediate plays its own hand).
-        self.avoided = 0.0 if not self.style.defence else 0.25 * min(1.0, self.pace) * sum(
-            t.value * (2 if rules.east_doubles and k.dealer in (k.seat, t.seat)
-                       and rules.scoring != "hongkong" else 1)
-            for t in self.found)
 
     def gain(self, value: float) -> float:
-        return value * self.factor + self.avoided if value > 0 else 0.0
+        return value * self.factor if value > 0 else 0.0
 
     def chance(self, shanten: int, first: float, second: float | None = None,
                breadth: float = 1.0) -> float:
@@ -446,7 +444,7 @@ class Evaluator:
             return Candidate(act, -1, {}, value, 1.0, 0.0, "safe", 0.0, WIN_SCORE + value)
         if act.type == A.PASS:
             a = self.assess(hand, melds)
-            if self.style.lookahead:
+            if self.style.lookahead and self.style.claim_lookahead != "none":
                 self.lookahead(list(hand), melds, a)
             return self.candidate(act, a)
         if act.type in (A.CHOW, A.PUNG, A.KONG):
@@ -464,6 +462,12 @@ class Evaluator:
             a = self.assess(counts, after)
             return self.candidate(act, a)
         return Candidate(act, 8, {}, 0.0, 0.0, 0.0, "safe", 0.0, 0.0)
+
+    def claim_refined(self, hand: list[int], melds: tuple[Meld, ...]) -> bool:
+        mode = self.style.claim_lookahead
+        if not self.style.lookahead or mode == "none":
+            return False
+        return mode == "all" or shape.shanten(self.k.rules, hand, melds) <= 1
 
     def claim(self, act: Action, hand: list[int], melds: tuple[Meld, ...]) -> Candidate:
         k = self.k
@@ -487,8 +491,9 @@ class Evaluator:
         # The discard after a claim is weighed as a pass is: for its hand, not its danger
         # (a pass too discards next turn). The claimed tile stands for the seat's next draw.
         self.later = 1
-        best = max(self.discard_options(counts, after, options, lookahead=True,
-                                        defend=False), key=lambda c: c.score)
+        refine = self.claim_refined(hand, melds)
+        best = max(self.discard_options(counts, after, options, lookahead=refine, defend=False),
+                   key=lambda c: c.score)
         self.later = 0
         best.action = act
         best.score -= CLAIM_COST
