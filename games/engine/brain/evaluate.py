@@ -460,6 +460,8 @@ class Evaluator:
                 after = tuple(Meld(KONG, (t,) * 4, True, "promoted", m.from_seat)
                               if m.kind == PUNG and m.tile == t else m for m in melds)
             a = self.assess(counts, after)
+            if self.style.lookahead:  # weighed against the leading discards, which are refined
+                self.lookahead(counts, after, a)
             return self.candidate(act, a)
         return Candidate(act, 8, {}, 0.0, 0.0, 0.0, "safe", 0.0, 0.0)
 
@@ -483,8 +485,10 @@ class Evaluator:
             meld = Meld(PUNG, (tile,) * 3, True, None, k.claim_from)
         else:
             counts[tile] -= 3
-            a = self.assess(counts, (*melds, Meld(KONG, (tile,) * 4, True, "claimed",
-                                                  k.claim_from)))
+            after = (*melds, Meld(KONG, (tile,) * 4, True, "claimed", k.claim_from))
+            a = self.assess(counts, after)
+            if self.claim_refined(hand, melds):  # as the pass it is weighed against
+                self.lookahead(counts, after, a)
             return self.candidate(act, a)
         after = (*melds, meld)
         options = [Action(k.seat, A.DISCARD, t) for t in range(34) if counts[t]]
