@@ -41,3 +41,20 @@ def test_a_claim_is_refined_only_when_passing_is():
     strong = evaluate(k, STRONG)
     assert _chow(strong).next_live is not None
     assert next(c for c in strong if c.action.type == A.PASS).next_live is not None
+
+
+def test_a_kong_is_refined_as_the_pass_it_is_weighed_against():
+    """British, a claim window offering a kong to a hand one tile short of calling: the pass is
+    refined, and so is the hand after the kong (left to the plan's estimate, the kong looked
+    worse than passing only because it was looked at less closely)."""
+    match = Match.new("british", "kongwin:0")
+    for _ in range(94):
+        seat = match.waiting_on()[0]
+        match.apply(bots.choose(match, seat, "intermediate"))
+    seat = match.waiting_on()[0]
+    k = knowledge_for(match, seat)
+    assert shape.shanten(k.rules, list(k.hand[:34]), k.me.melds) == 1
+    strong = evaluate(k, STRONG)
+    kong = next(c for c in strong if c.action.type == A.KONG)
+    passing = next(c for c in strong if c.action.type == A.PASS)
+    assert kong.next_live is not None and passing.next_live is not None
