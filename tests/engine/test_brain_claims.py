@@ -26,21 +26,27 @@ def _chow(candidates):
 
 
 def test_a_claim_is_refined_only_when_passing_is():
-    """Passing two tiles from calling: the chow's hand is left to the plan's estimate as the
-    pass's is (it would be refined if every claim were looked at); passing one tile short of
-    calling: both are refined."""
+    """A one-draw lookahead, passing two tiles from calling: the chow's hand is left to the
+    plan's estimate as the pass's is (it would be refined if every claim were looked at);
+    passing one tile short of calling: both are refined. The strong level looks two draws
+    ahead, so two tiles from calling both the pass and the chow are refined."""
+    one_draw = Style(depth=1)
     far, seat = _window("claimwin:0", 105)
     k = knowledge_for(far, seat)
     assert shape.shanten(k.rules, list(k.hand[:34]), k.me.melds) == 2
-    assert _chow(evaluate(k, Style(claim_lookahead="all"))).next_live is not None
-    assert _chow(evaluate(k, STRONG)).next_live is None
+    assert _chow(evaluate(k, Style(depth=1, claim_lookahead="all"))).next_live is not None
+    assert _chow(evaluate(k, one_draw)).next_live is None
+    strong = evaluate(k, STRONG)
+    assert _chow(strong).next_live is not None
+    assert next(c for c in strong if c.action.type == A.PASS).next_live is not None
 
     near, seat = _window("claimwin:0", 85)
     k = knowledge_for(near, seat)
     assert shape.shanten(k.rules, list(k.hand[:34]), k.me.melds) == 1
-    strong = evaluate(k, STRONG)
-    assert _chow(strong).next_live is not None
-    assert next(c for c in strong if c.action.type == A.PASS).next_live is not None
+    for style in (one_draw, STRONG):
+        weighed = evaluate(k, style)
+        assert _chow(weighed).next_live is not None
+        assert next(c for c in weighed if c.action.type == A.PASS).next_live is not None
 
 
 def test_a_kong_is_refined_as_the_pass_it_is_weighed_against():

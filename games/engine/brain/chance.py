@@ -40,7 +40,7 @@ def hazard(turn: float, pace: float, extra: float = 0.0) -> float:
 @lru_cache(maxsize=200_000)
 def win_chance(shanten: int, first: float, turns: int, second: float | None = None,
                start: int = 0, pace: float = 1.0, extra: float = 0.0,
-               breadth: float = 1.0) -> float:
+               breadth: float = 1.0, third: float | None = None) -> float:
     """Chance to go out within `turns` turns from `shanten`, the first step taking `first` per
     turn (the second `second`, if known) and later ones TYPICAL × `breadth` (a plan that takes
     fewer kinds of tile moves slower); the deal ends by another's win at `hazard`."""
@@ -51,7 +51,9 @@ def win_chance(shanten: int, first: float, turns: int, second: float | None = No
     steps = [first]
     if shanten >= 1:
         steps.append(second if second is not None else TYPICAL[shanten - 1] * breadth)
-    for s in range(shanten - 2, -1, -1):
+    if shanten >= 2:
+        steps.append(third if third is not None else TYPICAL[shanten - 2] * breadth)
+    for s in range(shanten - 3, -1, -1):
         steps.append(TYPICAL[s] * breadth)
     n = len(steps)
     # Backwards over the turns: f[j] is the chance to finish the last j steps from then on.

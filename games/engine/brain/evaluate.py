@@ -36,6 +36,8 @@ WIN_SCORE = 1e9
 BREAKS_CALL = 1e6
 LOOKAHEAD_DRAWS = 8  # the likeliest useful draws looked at
 LOOKAHEAD_CANDIDATES = 3  # the leading discards looked at
+DEEP_DRAWS = 6  # two short of calling: the likeliest useful draws looked at
+DEEP_DISCARDS = 2  # and for each, the one-short hands (best by plan) refined
 PUNGS_BREADTH = 0.6  # an all-pungs plan moves slower than one that takes any set
 SUIT_BREADTH = 0.7  # and so does a one-suit plan
 # Near-ties go to the hand whose any-shape plan is worth more, then to the likelier plan.
@@ -59,10 +61,13 @@ class Style:
     # In a claim window: "all" refines the hand after a claim, "consistent" only when the hand
     # passing would be refined too (one tile short of calling), "none" never.
     claim_lookahead: str = "consistent"
+    # How far the lookahead reaches: 1 refines a hand one tile short of calling, 2 also a hand
+    # two short (by the refined one-short hands its useful draws allow).
+    depth: int = 1
 
 
 INTERMEDIATE = Style(defence=False, lookahead=False)
-STRONG = Style(defence=True, lookahead=True)
+STRONG = Style(defence=True, lookahead=True, depth=2)
 
 
 @dataclass
@@ -133,6 +138,8 @@ class Evaluator:
     cache: dict[tuple, Assessment] = field(default_factory=dict)
     calling: dict[tuple, tuple[float, float]] = field(default_factory=dict)
     found: list[Threat] | None = None
+    # The copies of each kind the lookahead has drawn into the hand it weighs.
+    drawn: list[int] = field(default_factory=lambda: [0] * 34)
 
     def __post_init__(self) -> None:
         k = self.k
@@ -166,14 +173,17 @@ class Evaluator:
         other_wins = 0.4 if restricted else 0.75
         self.loser_weight = 2 * other_wins * (1.5 if rules.east_doubles else 1)
 
+    def drawn_key(self) -> tuple[int, ...] | None:
+        return tuple(self.drawn) if any(self.drawn) else None
+
     def gain(self, value: float) -> float:
         return value * self.factor if value > 0 else 0.0
 
     def chance(self, shanten: int, first: float, second: float | None = None,
-               breadth: float = 1.0) -> float:
+               breadth: float = 1.0, third: float | None = None) -> float:
         return win_chance(shanten, round(first, 3), max(0, self.turns - self.later),
                           None if second is None else round(second, 3), self.start, self.pace,
-                          self.extra, breadth)
+                          self.extra, breadth, None if third is None else round(third, 3))
 
     # ------------------------------------------------------------ hands
     def improving(self, counts: list[int], melds: Sequence[Meld], s: int, measure,
@@ -183,7 +193,7 @@ class Evaluator:
         k = self.k
         out = {}
         for t in kinds:
-            live = k.unseen(t)
+            live = k.unseen(t) - self.drawn[t]  # less the lookahead's own draws
             if live <= 0 or counts[t] >= 4:
                 continue
             counts[t] += 1
@@ -211,7 +221,7 @@ class Evaluator:
 
     def assess(self, counts: Sequence[int], melds: Sequence[Meld],
                original_call: bool = False) -> Assessment:
-        key = (tuple(counts[:34]), tuple(melds), original_call, self.later)
+        key = (tuple(counts[:34]), tuple(melds), original_call, self.later, self.drawn_key())
         got = self.cache.get(key)
         if got is not None:
             return got
@@ -282,7 +292,7 @@ class Evaluator:
     def calling_after(self, counts: list[int], melds: tuple[Meld, ...]) -> tuple[float, float]:
         """The best calling hand one discard makes of these 3k+2 tiles, by its expected gain:
         (its value, its live waits weighted as they can be won); kept."""
-        key = (tuple(counts), melds)
+        key = (tuple(counts), melds, self.drawn_key())
         got = self.calling.get(key)
         if got is not None:
             return got
@@ -293,7 +303,7 @@ class Evaluator:
                 continue
             counts[d] -= 1
             if shape.shanten(k.rules, counts, melds) == 0:
-                waits = waits_of(k, counts, melds)
+                waits = waits_of(k, counts, melds, drawn=self.drawn)
                 value = waits.value()
                 live = waits.effective_live()
                 gain = self.chance(0, step_chance(live, self.unseen_total, 0)) * self.gain(value)
@@ -302,6 +312,62 @@ class Evaluator:
             counts[d] += 1
         got = self.calling[key] = (best[1], best[2])
         return got
+
+    def refine(self, counts: list[int], melds: tuple[Meld, ...], a: Assessment) -> None:
+        """The lookahead as deep as the style reaches."""
+        if a.shanten == 1:
+            self.lookahead(counts, melds, a)
+        elif a.shanten == 2 and self.style.depth >= 2:
+            self.lookahead2(counts, melds, a)
+
+    def lookahead2(self, counts: list[int], melds: tuple[Meld, ...], a: Assessment) -> None:
+        """Two draws further, for a hand two tiles short of calling: each useful draw is put
+        in, the best one-short hands it allows (by their plan) are refined by the lookahead,
+        and the hand is worth what the best of those is worth, reached a step later."""
+        if a.lookahead_done or not a.effective:
+            return
+        a.lookahead_done = True
+        rules = self.k.rules
+        weight = value = live1 = live2 = 0.0
+        draws = sorted(a.effective.items(), key=lambda kv: -kv[1])[:DEEP_DRAWS]
+        for t, live in draws:
+            counts[t] += 1
+            self.drawn[t] += 1
+            options = []
+            for d in range(34):
+                if not counts[d] or d == t:
+                    continue
+                counts[d] -= 1
+                if shape.shanten(rules, counts, melds) == 1:
+                    options.append((self.assess(counts, melds).expected, d))
+                counts[d] += 1
+            best = None
+            for _, d in sorted(options, reverse=True)[:DEEP_DISCARDS]:
+                counts[d] -= 1
+                b = self.assess(counts, melds)
+                self.lookahead(counts, melds, b)
+                counts[d] += 1
+                if best is None or b.fallback > best.fallback:
+                    best = b
+            self.drawn[t] -= 1
+            counts[t] -= 1
+            if best is None or best.next_live is None:
+                continue
+            value += live * best.value
+            live1 += live * best.live
+            live2 += live * best.next_live
+            weight += live
+        if not weight:
+            return
+        value, live1, live2 = value / weight, live1 / weight, live2 / weight
+        n = self.unseen_total
+        chance = self.chance(2, step_chance(a.live, n, 2), step_chance(live1, n, 1),
+                             third=step_chance(live2, n, 0))
+        refined = chance * self.gain(value) + (1 - chance) * a.loser
+        if a.plan == "any" or refined > a.expected:
+            a.value, a.chance, a.gain, a.plan = value, chance, self.gain(value), "any"
+        a.fallback = refined
+        a.next_live = live1
 
     def lookahead(self, counts: list[int], melds: tuple[Meld, ...], a: Assessment) -> None:
         """One draw further, for a hand one tile short of calling: each useful draw is put in,
@@ -315,7 +381,9 @@ class Evaluator:
         draws = sorted(a.effective.items(), key=lambda kv: -kv[1])[:LOOKAHEAD_DRAWS]
         for t, live in draws:
             counts[t] += 1
+            self.drawn[t] += 1
             v, nxt = self.calling_after(counts, melds)
+            self.drawn[t] -= 1
             counts[t] -= 1
             value += live * v
             total += live * nxt
@@ -386,7 +454,7 @@ class Evaluator:
                 t = c.action.tile
                 counts[t] -= 1
                 a = self.assess(counts, melds, c.action.call)  # kept above
-                self.lookahead(counts, melds, a)
+                self.refine(counts, melds, a)
                 counts[t] += 1
                 c.win_chance, c.value, c.plan = a.chance, a.value, a.plan
                 c.next_live = a.next_live
@@ -445,7 +513,7 @@ class Evaluator:
         if act.type == A.PASS:
             a = self.assess(hand, melds)
             if self.style.lookahead and self.style.claim_lookahead != "none":
-                self.lookahead(list(hand), melds, a)
+                self.refine(list(hand), melds, a)
             return self.candidate(act, a)
         if act.type in (A.CHOW, A.PUNG, A.KONG):
             return self.claim(act, hand, melds)
@@ -461,7 +529,7 @@ class Evaluator:
                               if m.kind == PUNG and m.tile == t else m for m in melds)
             a = self.assess(counts, after)
             if self.style.lookahead:  # weighed against the leading discards, which are refined
-                self.lookahead(counts, after, a)
+                self.refine(counts, after, a)
             return self.candidate(act, a)
         return Candidate(act, 8, {}, 0.0, 0.0, 0.0, "safe", 0.0, 0.0)
 
@@ -469,7 +537,7 @@ class Evaluator:
         mode = self.style.claim_lookahead
         if not self.style.lookahead or mode == "none":
             return False
-        return mode == "all" or shape.shanten(self.k.rules, hand, melds) <= 1
+        return mode == "all" or shape.shanten(self.k.rules, hand, melds) <= self.style.depth
 
     def claim(self, act: Action, hand: list[int], melds: tuple[Meld, ...]) -> Candidate:
         k = self.k
@@ -488,7 +556,7 @@ class Evaluator:
             after = (*melds, Meld(KONG, (tile,) * 4, True, "claimed", k.claim_from))
             a = self.assess(counts, after)
             if self.claim_refined(hand, melds):  # as the pass it is weighed against
-                self.lookahead(counts, after, a)
+                self.refine(counts, after, a)
             return self.candidate(act, a)
         after = (*melds, meld)
         options = [Action(k.seat, A.DISCARD, t) for t in range(34) if counts[t]]

@@ -100,8 +100,9 @@ class Waits:
 
 
 def waits_of(k: Knowledge, counts: Sequence[int], melds: Sequence[Meld],
-             original_call: bool = False) -> Waits:
-    """The waits of a calling hand (3k+1 concealed tiles), each scored both ways."""
+             original_call: bool = False, drawn: Sequence[int] | None = None) -> Waits:
+    """The waits of a calling hand (3k+1 concealed tiles), each scored both ways; `drawn`:
+    copies of each kind a lookahead put in the hand, no longer unseen."""
     hand = list(counts[:34])
     shown = [0] * 34
     for m in melds:
@@ -116,7 +117,7 @@ def waits_of(k: Knowledge, counts: Sequence[int], melds: Sequence[Meld],
         vd = win_total(k, hand, melds, w, False, original_call)
         vs = win_total(k, hand, melds, w, True, original_call)
         hand[w] -= 1
-        out.append((w, k.unseen(w), vd, vs))
+        out.append((w, max(0, k.unseen(w) - (drawn[w] if drawn else 0)), vd, vs))
     return Waits(tuple(out))
 
 
