@@ -11,7 +11,7 @@
                   plans (any shape, all pungs, one suit), under the ruleset's own win shape and
                   scoring (a Hong Kong table's minimum faan included)
   strong        - intermediate plus defence (a discard's danger and the cost of dealing in)
-                  and one draw of lookahead on the discard
+                  and a lookahead two draws deep on the discard
 The evaluator's levels read only the seat's view (brain/knowledge.py), never the deal.
 """
 

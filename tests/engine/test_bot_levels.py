@@ -1,5 +1,5 @@
 """The bots' levels (games/engine/bots.py): random, beginner (the old greedy), intermediate
-(speed and value, games/engine/brain) and strong (and defence, and one draw of lookahead)."""
+(speed and value, games/engine/brain) and strong (and defence, and a lookahead two draws deep)."""
 
 import random
 

@@ -10,10 +10,11 @@ The ranking score is the expected gain in points: the chance of going out times 
 would pay (plus, where losers settle, what the hand brings in when another goes out), less, when
 the style defends, the chance of dealing in times what it would cost beyond what the seat would
 pay anyway and the part of its own chance it would give up, and the bill a claim of the discard
-could bring. With the one-draw lookahead, a hand one tile short of calling (the leading discards,
-a pass, and the discard after a claim when the hand passing is refined too) is priced by the
-calling hands its next useful draw allows, each scored exactly, in place of the plan's estimate;
-`next_live` tells the waits those hands would have.
+could bring. With the lookahead, a hand one tile short of calling (the leading discards, a pass,
+and the discard after a claim when the hand passing is refined too) is priced by the calling
+hands its next useful draw allows, each scored exactly, in place of the plan's estimate; at
+depth 2 a hand two tiles short is priced by the one-short hands its useful draws allow, refined
+so. `next_live` tells the live tiles of the hands after the next useful draw.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The levels that decide with the evaluator: intermediate (speed and value) and strong (and
-defence, and one draw of lookahead). Each picks the best candidate; every candidate is a legal
+defence, and a lookahead two draws deep). Each picks the best candidate; every candidate is a legal
 action, so a bot never plays an illegal one."""
 
 from __future__ import annotations
