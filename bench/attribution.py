@@ -6,8 +6,8 @@ On the arena's walls (the same seeds, so the total is the arena's points/deal fo
 intermediate), each wall is played once by four intermediates (the control) and then four times
 with strong in one seat. Strong plays exactly as the intermediate until its first decision that
 differs; everything after follows from it. That decision is named by its cause, the part of
-strong that alone makes the difference (`defence`: the danger of a discard, the bills a discard
-may bring, the worth of going out before a threatening hand; `lookahead`: the one draw further;
+strong that alone makes the difference (`defence`: the danger of a discard and the bills it
+may bring; `lookahead`: the draws further;
 `both` when neither alone does), and its kind (a discard, or a claim window as strong's choice >
 the intermediate's). Each play's difference from the control's result for that seat is put to
 its cause. Printed per cause: how many plays, the mean difference with its 95% interval, and its

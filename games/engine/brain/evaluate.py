@@ -364,11 +364,16 @@ class Evaluator:
         n = self.unseen_total
         chance = self.chance(2, step_chance(a.live, n, 2), step_chance(live1, n, 1),
                              third=step_chance(live2, n, 0))
+        self.adopt(a, value, chance)
+        a.next_live = live1
+
+    def adopt(self, a: Assessment, value: float, chance: float) -> None:
+        """A lookahead's figures replace the plan's estimate (an all-pungs or one-suit plan
+        stays when it is worth more); the refined any-shape figure breaks near-ties."""
         refined = chance * self.gain(value) + (1 - chance) * a.loser
         if a.plan == "any" or refined > a.expected:
             a.value, a.chance, a.gain, a.plan = value, chance, self.gain(value), "any"
         a.fallback = refined
-        a.next_live = live1
 
     def lookahead(self, counts: list[int], melds: tuple[Meld, ...], a: Assessment) -> None:
         """One draw further, for a hand one tile short of calling: each useful draw is put in,
@@ -397,10 +402,7 @@ class Evaluator:
         # that calls on a wide wait goes out sooner than one that calls on a single tile.
         chance = self.chance(1, step_chance(a.live, self.unseen_total, 1),
                              step_chance(a.next_live, self.unseen_total, 0))
-        refined = chance * self.gain(value) + (1 - chance) * a.loser
-        if a.plan == "any" or refined > a.expected:
-            a.value, a.chance, a.gain, a.plan = value, chance, self.gain(value), "any"
-        a.fallback = refined
+        self.adopt(a, value, chance)
 
     # ------------------------------------------------------------ the discards
     def danger(self, t: int) -> Danger:
