@@ -6,10 +6,10 @@ On the arena's walls (the same seeds, so the total is the arena's points/deal fo
 intermediate), each wall is played once by four intermediates (the control) and then four times
 with strong in one seat. Strong plays exactly as the intermediate until its first decision that
 differs; everything after follows from it. That decision is named by its cause, the part of
-strong that alone makes the difference (`defence`: the danger of a discard and the bills it
-may bring; `lookahead`: the draws further;
-`both` when neither alone does), and its kind (a discard, or a claim window as strong's choice >
-the intermediate's). Each play's difference from the control's result for that seat is put to
+strong without which it would have chosen as the intermediate did (`defence`: the danger of a
+discard and the bills it may bring; `lookahead`: the draws further; `spared`: what going out
+spares it paying another winner; `several` when no one part alone decides it), and its kind (a
+discard, or a claim window as strong's choice > the intermediate's). Each play's difference from the control's result for that seat is put to
 its cause. Printed per cause: how many plays, the mean difference with its 95% interval, and its
 share of the points per deal.
 """
@@ -21,6 +21,7 @@ import math
 import statistics
 import sys
 from collections import defaultdict
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -29,11 +30,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games.engine import actions as A  # noqa: E402
 from games.engine import bots  # noqa: E402
 from games.engine.brain import evaluate, knowledge_for  # noqa: E402
-from games.engine.brain.evaluate import INTERMEDIATE, STRONG, Style  # noqa: E402
+from games.engine.brain.evaluate import INTERMEDIATE, STRONG  # noqa: E402
 from games.engine.match import Match  # noqa: E402
 
-DEFENCE_ONLY = Style(defence=True, lookahead=False)
-LOOKAHEAD_ONLY = Style(defence=False, lookahead=True)
+# Strong less one of its parts.
+WITHOUT = {
+    "defence": replace(STRONG, defence=False),
+    "lookahead": replace(STRONG, lookahead=False),
+    "spared": replace(STRONG, spared=False),
+}
 
 
 def _first(knowledge, style):
@@ -46,12 +51,8 @@ def cause_of(knowledge) -> str | None:
     strong, plain = _first(knowledge, STRONG), _first(knowledge, INTERMEDIATE)
     if strong == plain:
         return None
-    if _first(knowledge, LOOKAHEAD_ONLY) == plain:
-        cause = "defence"
-    elif _first(knowledge, DEFENCE_ONLY) == plain:
-        cause = "lookahead"
-    else:
-        cause = "both"
+    needed = [part for part, style in WITHOUT.items() if _first(knowledge, style) == plain]
+    cause = needed[0] if len(needed) == 1 else "several"
     if knowledge.claim_tile is None:
         return f"{cause} / discard"
     return f"{cause} / claim {strong.type}>{plain.type}"

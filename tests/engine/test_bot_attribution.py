@@ -27,4 +27,4 @@ def test_the_attribution_adds_up_to_the_arena(ruleset):
             if cause is None:
                 assert diff == 0
             else:
-                assert cause.split(" / ")[0] in ("defence", "lookahead", "both")
+                assert cause.split(" / ")[0] in (*attribution.WITHOUT, "several")

@@ -21,7 +21,10 @@ from .knowledge import Knowledge, SeatInfo
 
 CLASSES = ((0.004, "safe"), (0.03, "low"), (0.08, "medium"))
 BASE_WINS = 2.0  # kinds a calling hand waits on, about
-GOES_OUT_AFTER = 0.5  # how often a hand that has just claimed its liable set goes on to win
+GOES_OUT_AFTER = 0.5
+OTHER_WINS = 0.9  # of the deals the seat does not win, the share another wins
+TYPICAL_UNITS = 4  # a typical classical winning total, in Mah Jong points (see typical_total)
+HK_SHARE = 1.5  # a Hong Kong loser's average share of a win: the discarder pays double  # how often a hand that has just claimed its liable set goes on to win
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,30 @@ def payment(k: Knowledge, threat: Threat, t: int) -> tuple[float, float]:
         if dangerous_discard(rules, t, st.melds, k.live_left, t in k.discarded_kinds):
             return 3 * pay, 2 * pay
     return pay, 0.0
+
+
+def spared_payment(k: Knowledge, found: list[Threat]) -> float:
+    """What the seat expects to pay when it does not go out: another wins most deals
+    (`OTHER_WINS`), and a winner's hand is worth at least a typical win (`typical_total`) or
+    what it shows, East paying and receiving double (classical.md §2.1)."""
+    rules = k.rules
+    if not found or rules.min_faan:
+        # Under a minimum faan a plan's value mixes in the chance the hand qualifies at all;
+        # a payment spared by any win would favour hands that mostly cannot go out (measured:
+        # cantonese fell from +2.3 to -4.7 points/deal against intermediate with it).
+        return 0.0
+    typical = typical_total(rules)
+    total = 0.0
+    for threat in found:
+        east = rules.east_doubles and k.dealer in (k.seat, threat.seat)
+        total += max(threat.value, typical) * (2 if east else 1)
+    return OTHER_WINS * total / len(found)
+
+
+def typical_total(rules) -> float:
+    """A typical winning total in a classical table, measured on four intermediates (150
+    deals each: mean totals chinese-classical 40, british 115; medians 28 and 72)."""
+    return float(min(rules.limit, TYPICAL_UNITS * rules.mahjong_points))
 
 
 def pair_chance(k: Knowledge, st: SeatInfo, t: int) -> float:

@@ -29,7 +29,7 @@ from ..melds import CHOW, KONG, PUNG, Meld
 from ..tiles import ORPHANS, tile_name
 from . import shape
 from .chance import step_chance, win_chance
-from .danger import Danger, Threat, danger_of, threats
+from .danger import OTHER_WINS, Danger, Threat, danger_of, spared_payment, threats
 from .knowledge import Knowledge
 from .value import loser_total, plan_value, waits_of, win_total
 
@@ -65,10 +65,15 @@ class Style:
     # How far the lookahead reaches: 1 refines a hand one tile short of calling, 2 also a hand
     # two short (by the refined one-short hands its useful draws allow).
     depth: int = 1
+    # What another's win means for the seat: going out spares it the payment to that winner
+    # (counted from what the others show), and its own hand's total settles with the other
+    # losers as often as another wins (the intermediate weighs only its own hand's gain, and
+    # guesses how often the losers settle).
+    spared: bool = False
 
 
 INTERMEDIATE = Style(defence=False, lookahead=False)
-STRONG = Style(defence=True, lookahead=True, depth=2)
+STRONG = Style(defence=True, lookahead=True, depth=2, spared=True)
 
 
 @dataclass
@@ -170,15 +175,19 @@ class Evaluator:
         else:
             self.factor = 4.0
         # Losers settle their differences in the classical tables: the seat gains its hand's
-        # total from each of the two other losers when someone else goes out.
-        other_wins = 0.4 if restricted else 0.75
+        # total from each of the two other losers when someone else goes out. `Style.spared`
+        # takes how often that happens from bot play (OTHER_WINS); the intermediate guesses.
+        other_wins = OTHER_WINS if self.style.spared else 0.4 if restricted else 0.75
         self.loser_weight = 2 * other_wins * (1.5 if rules.east_doubles else 1)
+        self.spare = spared_payment(k, self.found) if self.style.spared else 0.0
 
     def drawn_key(self) -> tuple[int, ...] | None:
         return tuple(self.drawn) if any(self.drawn) else None
 
     def gain(self, value: float) -> float:
-        return value * self.factor if value > 0 else 0.0
+        """What going out with a hand of this total is worth: the others' payments, and
+        (`Style.spared`) the payment the seat would otherwise make to another winner."""
+        return value * self.factor + self.spare if value > 0 else 0.0
 
     def chance(self, shanten: int, first: float, second: float | None = None,
                breadth: float = 1.0, third: float | None = None) -> float:
