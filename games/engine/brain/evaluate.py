@@ -196,21 +196,18 @@ class Evaluator:
                           self.extra, breadth, None if third is None else round(third, 3))
 
     # ------------------------------------------------------------ hands
-    def improving(self, counts: list[int], melds: Sequence[Meld], s: int, measure,
+    def improving(self, counts: list[int], melds: Sequence[Meld], s: int, each,
                   kinds: Sequence[int]) -> dict[int, int]:
-        """The kinds (among `kinds`) that bring this hand nearer by `measure`, with the copies
-        of each still unseen."""
+        """The kinds (among `kinds`) that bring this hand nearer by `each` (its distance with
+        one tile of each kind more), with the copies of each still unseen."""
         k = self.k
-        out = {}
+        lives = {}
         for t in kinds:
             live = k.unseen(t) - self.drawn[t]  # less the lookahead's own draws
-            if live <= 0 or counts[t] >= 4:
-                continue
-            counts[t] += 1
-            if measure(counts, melds) < s:
-                out[t] = live
-            counts[t] -= 1
-        return out
+            if live > 0 and counts[t] < 4:
+                lives[t] = live
+        kept = list(lives)
+        return {t: lives[t] for t, d in zip(kept, each(counts, melds, kept)) if d < s}
 
     def near_kinds(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
         kinds = set()
@@ -253,7 +250,8 @@ class Evaluator:
             best = Assessment(0, effective, value, chance, "any", self.gain(value), 0,
                               waits.live)
         else:
-            effective = self.improving(counts, melds, s, lambda c, m: shape.shanten(rules, c, m),
+            effective = self.improving(counts, melds, s,
+                                       lambda c, m, ts: shape.shanten_each(rules, c, m, ts),
                                        self.near_kinds(counts, melds))
             live = sum(effective.values())
             value = plan_value(k, counts, melds, "any")
@@ -266,7 +264,7 @@ class Evaluator:
         sp = shape.pung_shanten(counts, melds) if rules.max_chows != 0 else s
         if sp <= s + 2 and sp < 8 and not (sp == 0 and s == 0) and rules.max_chows != 0:
             held = [t for t in range(34) if counts[t]]
-            eff = self.improving(counts, melds, sp, shape.pung_shanten, held)
+            eff = self.improving(counts, melds, sp, shape.pung_shanten_each, held)
             live = sum(eff.values())
             value = plan_value(k, counts, melds, "pungs")
             chance = self.chance(sp, step_chance(live, n, sp), breadth=PUNGS_BREADTH)
@@ -286,8 +284,8 @@ class Evaluator:
             lo = 9 * x
             kinds = [t for t in self.near_kinds(counts, melds) if lo <= t < lo + 9 or t >= 27]
 
-            def measure(c, m, x=x, limit=limit):
-                return shape.suit_shanten(c, x, m, True, limit)
+            def measure(c, m, ts, x=x, limit=limit):
+                return shape.suit_shanten_each(c, x, m, ts, limit)
 
             eff = self.improving(counts, melds, sx, measure, kinds)
             live = sum(eff.values())
@@ -308,18 +306,18 @@ class Evaluator:
             return got
         k = self.k
         best = (-1.0, 0.0, 0.0)
-        for d in range(34):
-            if not counts[d]:
+        held = [d for d in range(34) if counts[d]]
+        for d, far in zip(held, shape.shanten_each(k.rules, counts, melds, held, -1)):
+            if far != 0:
                 continue
             counts[d] -= 1
-            if shape.shanten(k.rules, counts, melds) == 0:
-                waits = waits_of(k, counts, melds, drawn=self.drawn)
-                value = waits.value()
-                live = waits.effective_live()
-                gain = self.chance(0, step_chance(live, self.unseen_total, 0)) * self.gain(value)
-                if gain > best[0]:
-                    best = (gain, value, live)
+            waits = waits_of(k, counts, melds, drawn=self.drawn)
             counts[d] += 1
+            value = waits.value()
+            live = waits.effective_live()
+            gain = self.chance(0, step_chance(live, self.unseen_total, 0)) * self.gain(value)
+            if gain > best[0]:
+                best = (gain, value, live)
         got = self.calling[key] = (best[1], best[2])
         return got
 
@@ -344,13 +342,12 @@ class Evaluator:
             counts[t] += 1
             self.drawn[t] += 1
             options = []
-            for d in range(34):
-                if not counts[d] or d == t:
-                    continue
-                counts[d] -= 1
-                if shape.shanten(rules, counts, melds) == 1:
+            held = [d for d in range(34) if counts[d] and d != t]
+            for d, far in zip(held, shape.shanten_each(rules, counts, melds, held, -1)):
+                if far == 1:
+                    counts[d] -= 1
                     options.append((self.assess(counts, melds).expected, d))
-                counts[d] += 1
+                    counts[d] += 1
             best = None
             for _, d in sorted(options, reverse=True)[:DEEP_DISCARDS]:
                 counts[d] -= 1

@@ -10,8 +10,10 @@ fills any one missing tile. The same vectors give the distance of a plan: all pu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
+from .. import analysis
 from ..analysis import MAX_SETS
 from ..analysis import shanten as regular_shanten
 from ..melds import CHOW, Meld
@@ -210,3 +212,123 @@ def suit_shanten(counts: Sequence[int], suit: int, melds: Sequence[Meld] = (),
     if sets is None:
         return 8
     return _cost(counts, sets, 4 if chows is None else chows, (suit,), honours) - 1
+
+
+# ---- one tile more or less, for each of many kinds ------------------------------------------
+# Weighing a hand asks the same question for every kind: how far would it be with one tile of
+# that kind more (or less)? Only the changed kind's part differs, so the other parts are
+# combined once per part and each answer is one lookup and one combination.
+
+
+def shanten_each(rules: Ruleset, counts: Sequence[int], melds: Sequence[Meld],
+                 kinds: Sequence[int], delta: int = 1) -> list[int]:
+    """`shanten(rules, counts ± one of t, melds)` for each t in `kinds` (`delta` +1 or -1;
+    the caller keeps each count within 0..4)."""
+    c = list(counts[:34])
+    n = sum(c) + delta
+    sets = None if n % 3 == 0 else (n - 1) // 3
+    if sets is None or n > 3 * MAX_SETS + 2 or rules.wild_tile is not None:
+        return [_one(rules, c, melds, t, delta) for t in kinds]
+    limit = chows_left(rules, melds)
+    orphans = rules.thirteen_orphans and not melds and n in (13, 14)
+    if limit is None:
+        out = [x - 1 for x in _each(c, kinds, delta, _regular_parts(sets),
+                                    lambda v: v[2 * sets + 1])]
+    else:
+        out = [x - 1 for x in _each(c, kinds, delta, _limited_parts(sets, limit),
+                                    lambda v: min(row[2 * sets + 1] for row in v[:limit + 1]))]
+    if orphans:  # as `shanten` does: the regular reading only when it is not calling
+        for i, t in enumerate(kinds):
+            if out[i] > 0 or limit is not None:
+                c[t] += delta
+                out[i] = min(out[i], _orphans(c))
+                c[t] -= delta
+    return out
+
+
+def pung_shanten_each(counts: Sequence[int], melds: Sequence[Meld],
+                      kinds: Sequence[int]) -> list[int]:
+    """`pung_shanten(counts + one of t, melds)` for each t in `kinds`."""
+    sets = _sets_after(counts)
+    if sets is None or any(m.kind == CHOW for m in melds):
+        return [8] * len(kinds)
+    return [x - 1 for x in _each(list(counts[:34]), kinds, 1, _limited_parts(sets, 0),
+                                  lambda v: v[0][2 * sets + 1])]
+
+
+def suit_shanten_each(counts: Sequence[int], suit: int, melds: Sequence[Meld],
+                      kinds: Sequence[int], chows: int | None = None) -> list[int]:
+    """`suit_shanten(counts + one of t, suit, melds, True, chows)` for each t in `kinds`."""
+    sets = _sets_after(counts)
+    if sets is None or any(m.tile < 27 and m.tile // 9 != suit for m in melds):
+        return [8] * len(kinds)
+    limit = 4 if chows is None else chows
+    return [x - 1 for x in _each(list(counts[:34]), kinds, 1,
+                                  _limited_parts(sets, limit, (suit, 3)),
+                                  lambda v: min(row[2 * sets + 1] for row in v[:limit + 1]))]
+
+
+def _sets_after(counts: Sequence[int]) -> int | None:
+    n = sum(counts[:34]) + 1
+    return None if n % 3 == 0 else (n - 1) // 3
+
+
+def _one(rules: Ruleset, c: list[int], melds: Sequence[Meld], t: int, delta: int) -> int:
+    c[t] += delta
+    got = shanten(rules, c, melds)
+    c[t] -= delta
+    return got
+
+
+class _Parts(NamedTuple):
+    """How a hand is measured: its parts (0-2 the suits, 3 the honours), each part's interned
+    vector, how two combine and the table the ids index."""
+
+    parts: tuple[int, ...]
+    part_id: Callable[[int, bytes], int]
+    combine: Callable[[int, int], int]
+    vectors: list
+
+
+def _regular_parts(sets: int) -> _Parts:
+    def part_id(x: int, key: bytes) -> int:
+        return analysis._suit_dist(key) if x < 3 else analysis._honour_dist(key)
+
+    return _Parts((0, 1, 2, 3), part_id, lambda a, b: analysis._combine(a, b, sets),
+                  analysis._VECTORS)
+
+
+def _limited_parts(sets: int, chows: int, parts: tuple[int, ...] = (0, 1, 2, 3)) -> _Parts:
+    def part_id(x: int, key: bytes) -> int:
+        return _suit_id(key, min(chows, sets)) if x < 3 else _honour_id(key)
+
+    return _Parts(parts, part_id, lambda a, b: _combine(a, b, sets, chows), _VECTORS)
+
+
+def _each(c: list[int], kinds: Sequence[int], delta: int, how: _Parts, read) -> list[int]:
+    """`read` of the combined vector of `c` with one tile of each kind more or less; a kind
+    outside the measured parts leaves it as it is. The parts combine in the order `_cost` and
+    `analysis.shanten` use, the changed part last (combining is associative and commutative:
+    a min-plus product)."""
+    ids = {x: how.part_id(x, bytes(c[9 * x:9 * x + (9 if x < 3 else 7)])) for x in how.parts}
+    rest: dict[int | None, int | None] = {}
+    out = []
+    for t in kinds:
+        x: int | None = t // 9 if t < 27 else 3
+        if x not in ids:
+            x = None
+        if x not in rest:
+            acc = None
+            for y in how.parts:
+                if y != x:
+                    acc = ids[y] if acc is None else how.combine(acc, ids[y])
+            rest[x] = acc
+        acc = rest[x]
+        if x is not None:
+            lo = 9 * x
+            c[t] += delta
+            part = how.part_id(x, bytes(c[lo:lo + (9 if x < 3 else 7)]))
+            c[t] -= delta
+            acc = part if acc is None else how.combine(acc, part)
+        out.append(read(how.vectors[acc]))
+    return out
