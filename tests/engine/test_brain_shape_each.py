@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from games.engine.brain import shape
 from games.engine.melds import CHOW, PUNG, Meld
 from games.engine.ruleset import PRESETS
+from games.engine.tiles import ORPHANS
 
 RULESETS = ("chinese-classical", "british", "bmja", "cantonese", "sixteen-tile")
 
@@ -23,7 +24,10 @@ def hands(draw):
             t = draw(st.integers(0, 33))
             melds.append(Meld(PUNG, (t,) * 3, True, None, 1))
     size = 13 - 3 * len(melds) + draw(st.integers(0, 1))
+    # Half the hands are drawn mostly from the terminals and honours, near Thirteen Orphans.
     pool = [t for t in range(34) for _ in range(4)]
+    if draw(st.booleans()):
+        pool = [t for t in ORPHANS for _ in range(3)] + pool[::9]
     tiles = draw(st.permutations(pool))[:size]
     counts = [0] * 34
     for t in tiles:

@@ -21,6 +21,7 @@ from ..ruleset import Ruleset
 from ..tiles import ORPHANS
 
 INF = 99
+_ORPHAN_SET = frozenset(ORPHANS)
 WIDTH = 2 * MAX_SETS + 2  # index 2 * sets + pair
 
 _PUNG_PART: dict[bytes, tuple[int, ...]] = {}
@@ -230,19 +231,21 @@ def shanten_each(rules: Ruleset, counts: Sequence[int], melds: Sequence[Meld],
     if sets is None or n > 3 * MAX_SETS + 2 or rules.wild_tile is not None:
         return [_one(rules, c, melds, t, delta) for t in kinds]
     limit = chows_left(rules, melds)
-    orphans = rules.thirteen_orphans and not melds and n in (13, 14)
-    if limit is None:
-        out = [x - 1 for x in _each(c, kinds, delta, _regular_parts(sets),
-                                    lambda v: v[2 * sets + 1])]
-    else:
-        out = [x - 1 for x in _each(c, kinds, delta, _limited_parts(sets, limit),
-                                    lambda v: min(row[2 * sets + 1] for row in v[:limit + 1]))]
-    if orphans:  # as `shanten` does: the regular reading only when it is not calling
+    how = _regular_parts(sets) if limit is None else _limited_parts(sets, limit)
+    out = [x - 1 for x in _each(c, kinds, delta, how)]
+    if rules.thirteen_orphans and not melds and n in (13, 14):
+        # As `shanten` does (the regular reading replaced only when it is not calling, for
+        # a hand with no chow limit), from the orphans held less or more the one tile.
+        held = sum(1 for k in ORPHANS if c[k])
+        pairs = sum(1 for k in ORPHANS if c[k] > 1)
         for i, t in enumerate(kinds):
-            if out[i] > 0 or limit is not None:
-                c[t] += delta
-                out[i] = min(out[i], _orphans(c))
-                c[t] -= delta
+            if (out[i] > 0 or limit is not None) and t in _ORPHAN_SET:
+                was, now = c[t], c[t] + delta
+                kinds_now = held + (now > 0) - (was > 0)
+                pairs_now = pairs + (now > 1) - (was > 1)
+                out[i] = min(out[i], 13 - kinds_now - (1 if pairs_now else 0))
+            elif out[i] > 0 or limit is not None:
+                out[i] = min(out[i], 13 - held - (1 if pairs else 0))
     return out
 
 
@@ -252,8 +255,7 @@ def pung_shanten_each(counts: Sequence[int], melds: Sequence[Meld],
     sets = _sets_after(counts)
     if sets is None or any(m.kind == CHOW for m in melds):
         return [8] * len(kinds)
-    return [x - 1 for x in _each(list(counts[:34]), kinds, 1, _limited_parts(sets, 0),
-                                  lambda v: v[0][2 * sets + 1])]
+    return [x - 1 for x in _each(list(counts[:34]), kinds, 1, _limited_parts(sets, 0))]
 
 
 def suit_shanten_each(counts: Sequence[int], suit: int, melds: Sequence[Meld],
@@ -264,8 +266,7 @@ def suit_shanten_each(counts: Sequence[int], suit: int, melds: Sequence[Meld],
         return [8] * len(kinds)
     limit = 4 if chows is None else chows
     return [x - 1 for x in _each(list(counts[:34]), kinds, 1,
-                                  _limited_parts(sets, limit, (suit, 3)),
-                                  lambda v: min(row[2 * sets + 1] for row in v[:limit + 1]))]
+                                  _limited_parts(sets, limit, (suit, 3)))]
 
 
 def _sets_after(counts: Sequence[int]) -> int | None:
@@ -282,35 +283,44 @@ def _one(rules: Ruleset, c: list[int], melds: Sequence[Meld], t: int, delta: int
 
 class _Parts(NamedTuple):
     """How a hand is measured: its parts (0-2 the suits, 3 the honours), each part's interned
-    vector, how two combine and the table the ids index."""
+    vector, how two combine, and the cost a combined vector gives (kept by its id in `read`)."""
 
     parts: tuple[int, ...]
     part_id: Callable[[int, bytes], int]
     combine: Callable[[int, int], int]
-    vectors: list
+    cost: Callable[[int], int]
+    read: dict[int, int]
+
+
+_READ: dict[tuple, dict[int, int]] = {}
 
 
 def _regular_parts(sets: int) -> _Parts:
     def part_id(x: int, key: bytes) -> int:
         return analysis._suit_dist(key) if x < 3 else analysis._honour_dist(key)
 
+    vectors, index = analysis._VECTORS, 2 * sets + 1
     return _Parts((0, 1, 2, 3), part_id, lambda a, b: analysis._combine(a, b, sets),
-                  analysis._VECTORS)
+                  lambda v: vectors[v][index], _READ.setdefault(("regular", sets), {}))
 
 
 def _limited_parts(sets: int, chows: int, parts: tuple[int, ...] = (0, 1, 2, 3)) -> _Parts:
     def part_id(x: int, key: bytes) -> int:
         return _suit_id(key, min(chows, sets)) if x < 3 else _honour_id(key)
 
-    return _Parts(parts, part_id, lambda a, b: _combine(a, b, sets, chows), _VECTORS)
+    index = 2 * sets + 1
+    return _Parts(parts, part_id, lambda a, b: _combine(a, b, sets, chows),
+                  lambda v: min(row[index] for row in _VECTORS[v][:chows + 1]),
+                  _READ.setdefault(("limited", sets, chows), {}))
 
 
-def _each(c: list[int], kinds: Sequence[int], delta: int, how: _Parts, read) -> list[int]:
-    """`read` of the combined vector of `c` with one tile of each kind more or less; a kind
+def _each(c: list[int], kinds: Sequence[int], delta: int, how: _Parts) -> list[int]:
+    """The cost (fewest tiles to add) of `c` with one tile of each kind more or less; a kind
     outside the measured parts leaves it as it is. The parts combine in the order `_cost` and
     `analysis.shanten` use, the changed part last (combining is associative and commutative:
     a min-plus product)."""
-    ids = {x: how.part_id(x, bytes(c[9 * x:9 * x + (9 if x < 3 else 7)])) for x in how.parts}
+    part_id, combine, cost, read = how.part_id, how.combine, how.cost, how.read
+    ids = {x: part_id(x, bytes(c[9 * x:9 * x + (9 if x < 3 else 7)])) for x in how.parts}
     rest: dict[int | None, int | None] = {}
     out = []
     for t in kinds:
@@ -321,14 +331,17 @@ def _each(c: list[int], kinds: Sequence[int], delta: int, how: _Parts, read) -> 
             acc = None
             for y in how.parts:
                 if y != x:
-                    acc = ids[y] if acc is None else how.combine(acc, ids[y])
+                    acc = ids[y] if acc is None else combine(acc, ids[y])
             rest[x] = acc
         acc = rest[x]
         if x is not None:
             lo = 9 * x
             c[t] += delta
-            part = how.part_id(x, bytes(c[lo:lo + (9 if x < 3 else 7)]))
+            part = part_id(x, bytes(c[lo:lo + (9 if x < 3 else 7)]))
             c[t] -= delta
-            acc = part if acc is None else how.combine(acc, part)
-        out.append(read(how.vectors[acc]))
+            acc = part if acc is None else combine(acc, part)
+        got = read.get(acc)
+        if got is None:
+            got = read[acc] = cost(acc)
+        out.append(got)
     return out
