@@ -330,6 +330,22 @@ def _combine(a: int, b: int, m: int) -> int:
     return vid
 
 
+def part_vector_id(part: int, key: bytes) -> int:
+    """The interned distance vector of one part of a hand (0-2 a suit's nine counts, 3 the
+    honours' seven), for callers that measure many hands differing in one part."""
+    return _suit_dist(key) if part < 3 else _honour_dist(key)
+
+
+def combine_vectors(a: int, b: int, m: int) -> int:
+    """Two interned part vectors together, for hands needing at most m sets."""
+    return _combine(a, b, m)
+
+
+def vector(vid: int) -> tuple[int, ...]:
+    """An interned vector: index 2 * sets + pair, the fewest tiles to add for them."""
+    return _VECTORS[vid]
+
+
 def shanten(counts: Sequence[int], thirteen_orphans: bool = True) -> int:
     """Tiles from calling: -1 complete, 0 calling, n more (regular hands and Thirteen Orphans).
 

@@ -296,12 +296,10 @@ _READ: dict[tuple, dict[int, int]] = {}
 
 
 def _regular_parts(sets: int) -> _Parts:
-    def part_id(x: int, key: bytes) -> int:
-        return analysis._suit_dist(key) if x < 3 else analysis._honour_dist(key)
-
-    vectors, index = analysis._VECTORS, 2 * sets + 1
-    return _Parts((0, 1, 2, 3), part_id, lambda a, b: analysis._combine(a, b, sets),
-                  lambda v: vectors[v][index], _READ.setdefault(("regular", sets), {}))
+    index = 2 * sets + 1
+    return _Parts((0, 1, 2, 3), analysis.part_vector_id,
+                  lambda a, b: analysis.combine_vectors(a, b, sets),
+                  lambda v: analysis.vector(v)[index], _READ.setdefault(("regular", sets), {}))
 
 
 def _limited_parts(sets: int, chows: int, parts: tuple[int, ...] = (0, 1, 2, 3)) -> _Parts:
