@@ -76,3 +76,16 @@ def test_a_wild_tile_is_measured_one_at_a_time():
     kinds = [t for t in range(34) if counts[t] < 4]
     assert shape.shanten_each(rules, counts, [], kinds) == one_by_one(
         lambda c: shape.shanten(rules, c, []), counts, kinds, 1)
+
+
+def test_a_thirteen_orphans_hand_one_tile_short_finds_its_waits():
+    """British plays Thirteen Orphans (its limit hands): twelve of the thirteen kinds held, the
+    thirteenth makes the hand call; the batch sees the same as one by one."""
+    rules = PRESETS["british"]
+    counts = [0] * 34
+    for t in ORPHANS[:12]:
+        counts[t] += 1
+    kinds = [t for t in range(34) if counts[t] < 4]
+    got = shape.shanten_each(rules, counts, [], kinds)
+    assert got == one_by_one(lambda c: shape.shanten(rules, c, []), counts, kinds, 1)
+    assert got[kinds.index(ORPHANS[12])] == 0
