@@ -10,8 +10,9 @@ dictionary lookups instead of a search:
   _STATUS[key]  part splits wholly into sets (0) or into sets and one pair (1)
   _WAITS[key]   bitmask of kinds (within the part) whose addition makes the part split
 Shanten uses per-part distance vectors (fewest tiles to add for j sets and p pairs), computed
-by a small dynamic programme the first time a part is seen and kept; combining parts is then
-a lookup too. A hand whose parts were all seen before costs four dictionary lookups.
+by a small dynamic programme the first time a part is seen and kept (a suit of up to 14 tiles
+is read from suit_table's precomputed file instead); combining parts is then a lookup too.
+A hand whose parts were all seen before costs four dictionary lookups.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from . import suit_table
 from .tiles import ORPHANS
 
 _PARTS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
@@ -291,7 +293,8 @@ def _suit_dist(key: bytes) -> int:
         rev = key[::-1]  # a suit read backwards has the same distances
         vid = _SUIT_DIST.get(rev)
         if vid is None:
-            vid = _intern(_suit_distance(key))
+            f = suit_table.lookup(key) if len(key) == 9 else None
+            vid = _intern(_suit_distance(key) if f is None else f)
             _SUIT_DIST[rev] = vid
         _SUIT_DIST[key] = vid
     return vid
