@@ -194,7 +194,7 @@ def _long_waits(key: bytes, is_suit: bool) -> int:
 # ---- shanten -------------------------------------------------------------------------------
 
 
-def _suit_distance(key: bytes) -> tuple[int, ...]:
+def suit_distance(key: bytes) -> tuple[int, ...]:
     """Fewest tiles to add so this suit holds j sets and p pairs: index 2*j + p.
 
     A dynamic programme over the ranks; the state is (sets begun, pair taken, chows begun one
@@ -294,7 +294,7 @@ def _suit_dist(key: bytes) -> int:
         vid = _SUIT_DIST.get(rev)
         if vid is None:
             f = suit_table.lookup(key) if len(key) == 9 else None
-            vid = _intern(_suit_distance(key) if f is None else f)
+            vid = _intern(suit_distance(key) if f is None else f)
             _SUIT_DIST[rev] = vid
         _SUIT_DIST[key] = vid
     return vid
