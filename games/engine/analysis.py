@@ -293,7 +293,7 @@ def _suit_dist(key: bytes) -> int:
         rev = key[::-1]  # a suit read backwards has the same distances
         vid = _SUIT_DIST.get(rev)
         if vid is None:
-            f = suit_table.lookup(key) if len(key) == 9 else None
+            f = suit_table.lookup(key)
             vid = _intern(suit_distance(key) if f is None else f)
             _SUIT_DIST[rev] = vid
         _SUIT_DIST[key] = vid

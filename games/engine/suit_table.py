@@ -3,8 +3,8 @@
 `analysis.suit_distance` finds a suit's vector (the fewest tiles to add for j sets and p
 pairs) by a dynamic programme that takes about a millisecond in Python. A bot's lookahead meets
 thousands of suits it has not seen, so a fresh process spent up to two fifths of its slowest
-decisions there. The table answers any suit of at most TABLE_TILES tiles with one array read; a larger
-suit (only a 16-tile hand can hold one) falls back to the programme.
+decisions there. The table answers any suit of at most TABLE_TILES tiles with one array read;
+a larger suit (only a 16-tile hand can hold one) falls back to the programme.
 
 Regenerate with `python -m games.engine.suit_table_build` (about two minutes on two cores);
 tests/engine/test_suit_table.py checks the file against the programme.
