@@ -83,6 +83,12 @@ class Game(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
     imported = models.BooleanField(default=False, help_text="saved from an uploaded record")
+    # An imported game counts in statistics and ratings only once staff with `verify_import`
+    # have checked it (docs/access.md).
+    import_verified = models.BooleanField(default=False)
+    # Bumped when the game's ruleset changes while it is played (a round's time limit): every
+    # process's cached match checks it, as the seats' cache checks `seats_version`.
+    rules_version = models.PositiveIntegerField(default=0)
     # Its seats' results are in the players' statistics (PlayerStat): set once, when its result
     # is shown (at the end, or when a round whose scores are hidden ends).
     counted = models.BooleanField(default=False)
@@ -92,6 +98,13 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        # Staff powers are these named permissions, never `is_staff` (docs/access.md).
+        permissions = [
+            ("watch_any_game", "Can open any table: private, live in a duplicate-wall round, "
+                               "or with its result hidden until its round ends"),
+            ("verify_import", "Can verify an imported record so it counts, and import a "
+                              "record in anyone's name"),
+        ]
         # The lists' order, over all games and within one status (finished, running).
         indexes = [
             models.Index(fields=["-listed_at", "-id"], name="game_listed_newest"),
