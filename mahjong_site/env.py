@@ -45,18 +45,37 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 def secret_key(name: str, path: Path) -> str:
     """The key from the environment, else from `path`, written there once with a fresh random
-    key (readable by its owner only) the first time the server starts."""
+    key (readable by its owner only) the first time the server starts. Race-free: the key is
+    written whole to a file of this process's own, then linked to `path`, which fails if
+    another process got there first; then everyone reads the one that won."""
     raw = os.environ.get(name)
     if raw:
         return raw
+    key = _read_key(path)
+    if key:
+        return key
+    fresh = secrets.token_urlsafe(50)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        key = path.read_text().strip()
-        if key:
-            return key
-    except FileNotFoundError:
-        pass
-    key = secrets.token_urlsafe(50)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(key + "\n")
+        with os.fdopen(fd, "w") as f:
+            f.write(fresh + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)  # appears complete, or not at all
+        except FileExistsError:
+            pass
+    finally:
+        tmp.unlink(missing_ok=True)
+    key = _read_key(path)
+    if not key:
+        raise ImproperlyConfigured(f"{path} is empty: delete it, or set {name}")
     return key
+
+
+def _read_key(path: Path) -> str:
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        return ""

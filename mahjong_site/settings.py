@@ -13,8 +13,29 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEBUG = env_bool("DJANGO_DEBUG", False)
 # DJANGO_SECRET_KEY, or one generated once into .secret_key (ignored by git) next to manage.py.
 SECRET_KEY = secret_key("DJANGO_SECRET_KEY", BASE_DIR / ".secret_key")
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
+# The test client's "testserver" is added by Django's test set-up, never served for real.
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+# Behind TLS (README, "Production"). Each is off by default so `make run` keeps serving plain
+# http://127.0.0.1:8000, and off whatever is asked while DEBUG is on. DJANGO_HTTPS=1 turns on
+# secure cookies, the redirect to https and a year of HSTS at once; each may be set alone.
+_https = env_bool("DJANGO_HTTPS", False) and not DEBUG
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", _https) and not DEBUG
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", _https) and not DEBUG
+SECURE_HSTS_SECONDS = 0 if DEBUG else env_int("DJANGO_HSTS_SECONDS", 31_536_000 if _https else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
+# A proxy that ends TLS tells us with a header (e.g. X-Forwarded-Proto: https); name it, as
+# Django spells it, only if the proxy always sets it (a client could otherwise claim https).
+_proxy_header = env_str("DJANGO_PROXY_SSL_HEADER", "")
+SECURE_PROXY_SSL_HEADER = (_proxy_header, "https") if _proxy_header else None
+SILENCED_SYSTEM_CHECKS = [
+    # HSTS preload asks the browsers to hard-code https for the domain and its subdomains for
+    # good; only the domain's owner can promise that (DJANGO_HSTS_PRELOAD=1 when they do).
+    "security.W021",
+]
 
 INSTALLED_APPS = [
     "daphne",
@@ -127,3 +148,26 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SITE_URL = env_str("SITE_URL", "")
+
+# Errors with their tracebacks, and the games' own messages, to stderr, where the process
+# manager keeps them (with DEBUG off Django would otherwise only mail them to ADMINS).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # Through the root's handler only (Django's own console handler would print twice).
+        "django": {"handlers": [], "level": "INFO"},
+        # A 500's traceback; 404s and refusals are answers, not errors.
+        "django.request": {"level": "ERROR"},
+        "games": {"level": env_str("MAHJONG_LOG_LEVEL", "INFO").upper()},
+    },
+}
