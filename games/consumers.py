@@ -11,14 +11,14 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import access, conf, hidden, protocol, ratelimit, services, timers
+from . import conf, limits, policy, protocol, services, timers
 from .engine.errors import EngineError
 from .models import Game
 from .services import broadcast, frames, matches
 
 log = logging.getLogger(__name__)
 CLOSE_NOT_FOUND = 4404  # no such game, as far as this user may know
-CLOSE_HIDDEN = 4403  # its result is not shown yet (games/hidden.py)
+CLOSE_HIDDEN = 4403  # kept from this requester for now, with a reason (games/policy.py)
 
 
 def _state(game_id: int, seat: int | None) -> dict[str, Any]:
@@ -28,18 +28,15 @@ def _state(game_id: int, seat: int | None) -> dict[str, Any]:
 
 
 def _refusal(game_id: int, user, session) -> int | None:
-    """The close code for a socket this user may not open (None: it may): a private table is
-    open only to those its page is open to; a finished table whose result is hidden until its
-    round ends, to staff and (unless the round shares its walls) its players; a live table of a
-    duplicate-wall round, to staff and its players."""
+    """The close code for a socket this user may not open (None: it may): the table page's
+    rule, asked of the access policy."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return None  # the service door answers that there is no such game
-    if not access.may_open(game, user, session):
-        return CLOSE_NOT_FOUND
-    if hidden.result_hidden(game, user) or hidden.watch_refused(game, user):
-        return CLOSE_HIDDEN
-    return None
+    decision = policy.decide(game, policy.Requester(user, session), policy.Seeing.TABLE)
+    if decision.allowed:
+        return None
+    return CLOSE_NOT_FOUND if decision.status == 404 else CLOSE_HIDDEN
 
 
 def parse(text: str) -> Any:
@@ -97,8 +94,15 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
         authenticated = self.user is not None and self.user.is_authenticated
-        self.limiter = ratelimit.Limiter(self.user.pk if authenticated else None)
+        self.limiter = limits.Limiter(self.user.pk if authenticated else None)
         self.groups_joined = []
+        verdict = await limits.ahit("connects", limits.socket_address(self.scope))
+        if not verdict.allowed:
+            # Opened only to say why: a socket refused before it opens tells the browser nothing.
+            await self.accept()
+            await self._error(protocol.E_RATE_LIMITED, verdict.message)
+            await self.close(code=limits.CLOSE_CODE, reason=verdict.message)
+            return
         refusal = await database_sync_to_async(_refusal)(
             self.game_id, self.user, self.scope.get("session")
         )
@@ -174,7 +178,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             # Dropped unread: a flood costs this process a token count, not a database call.
             await self._error(protocol.E_RATE_LIMITED, "Too many messages: that one was dropped.")
             if self.limiter.flooding:
-                await self.close(code=ratelimit.CLOSE_CODE)
+                await self.close(code=limits.CLOSE_CODE)
             return
         try:
             await self._receive(text_data, bytes_data)

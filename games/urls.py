@@ -1,7 +1,6 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .access import private_or_404
 from .pages import (
     analysis,
     calculator,
@@ -22,19 +21,16 @@ from .pages import (
     tournaments,
 )
 from .pages import replay as replay_pages
-from .throttle import limit_posts, limit_running
+from .limits import limit_posts, limit_running
 
-# Work a request can cause, bounded per address (games/throttle.py).
-IMPORTS_PER_MINUTE = 10
-QUEUE_JOINS_PER_MINUTE = 30
-RUNNING_STEPS_PER_MINUTE = 60
+# Work a request can cause, bounded per address (the bounds: games/limits.py).
 
 urlpatterns = [
     path("", lobby.home, name="home"),
     path("favicon.ico", lobby.favicon, name="favicon"),
     path("lobby/", lobby.lobby, name="lobby"),
-    path("play-now/", lobby.play_now, name="play_now"),
-    path("game/new/", lobby.create, name="game_create"),
+    path("play-now/", limit_posts("tables")(lobby.play_now), name="play_now"),
+    path("game/new/", limit_posts("tables")(lobby.create), name="game_create"),
     path("t/<str:invite>/", lobby.invited, name="invited"),
     path("game/<int:game_id>/", table.table, name="table"),
     path("game/<int:game_id>/join/", table.join, name="game_join"),
@@ -42,23 +38,23 @@ urlpatterns = [
     path("game/<int:game_id>/bot/", table.add_bot, name="game_add_bot"),
     path("game/<int:game_id>/start/", table.start, name="game_start"),
     path("game/<int:game_id>/hints.json", hints.hints, name="game_hints"),
-    path("game/<int:game_id>/analysis.json", private_or_404(analysis.analysis),
+    path("game/<int:game_id>/analysis.json", analysis.analysis,
          name="game_analysis"),
-    path("game/<int:game_id>/replay/", private_or_404(replay_pages.replay), name="game_replay"),
-    path("game/<int:game_id>/replay/steps.json", private_or_404(limit_running(
-        "steps", RUNNING_STEPS_PER_MINUTE, 60, "replay requests")(replay_pages.steps)), name="game_replay_steps"),
-    path("game/<int:game_id>/replay/extras.json", private_or_404(replay_pages.extras), name="game_replay_extras"),
-    path("game/<int:game_id>/record.json", private_or_404(records.record), name="game_record"),
-    path("game/<int:game_id>/plot/", private_or_404(endgame.plot), name="game_plot"),
-    path("game/<int:game_id>/again/", private_or_404(endgame.play_again), name="game_again"),
+    path("game/<int:game_id>/replay/", replay_pages.replay, name="game_replay"),
+    path("game/<int:game_id>/replay/steps.json", limit_running("steps")(
+        replay_pages.steps), name="game_replay_steps"),
+    path("game/<int:game_id>/replay/extras.json", replay_pages.extras, name="game_replay_extras"),
+    path("game/<int:game_id>/record.json", records.record, name="game_record"),
+    path("game/<int:game_id>/plot/", endgame.plot, name="game_plot"),
+    path("game/<int:game_id>/again/", endgame.play_again, name="game_again"),
     path("queue/", queue.page, name="queue"),
-    path("queue/join/", limit_posts("queue-join", QUEUE_JOINS_PER_MINUTE, 60, "requests to find a game")(
+    path("queue/join/", limit_posts("queue-join")(
         queue.join), name="queue_join"),
     path("queue/poll.json", queue.poll, name="queue_poll"),
     path("queue/leave/", queue.leave, name="queue_leave"),
     path("leaderboard/", leaderboard.leaderboard, name="leaderboard"),
     path("games/", history.history, name="history"),
-    path("games/import/", limit_posts("import", IMPORTS_PER_MINUTE, 60, "imports")(
+    path("games/import/", limit_posts("import")(
         records.import_view), name="game_import"),
     path("u/<str:name>/", players.player, name="player"),
     path("u/", players.player_by_query, name="player_by_query"),

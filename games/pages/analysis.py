@@ -3,22 +3,21 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from ..hidden import refused, result_hidden
-from ..models import FINISHED, Game
+from .. import policy
+from ..models import Game
 from ..services.analysis import analysis_or_start
 
 
 @require_GET
 def analysis(request: HttpRequest, game_id: int) -> JsonResponse:
     game = get_object_or_404(Game, pk=game_id)
-    if game.status != FINISHED:
-        raise Http404("A game is analysed once it is over.")
-    if result_hidden(game, request.user):
-        return refused()
+    refused = policy.refuse_or_none(request, game, policy.Seeing.ANALYSIS)
+    if refused is not None:
+        return refused
     data = analysis_or_start(game)
     if data is None:
         return JsonResponse({"status": "computing"}, status=202)

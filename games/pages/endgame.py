@@ -10,8 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
-from .. import services
-from ..hidden import refused, result_hidden
+from .. import policy, services
 from ..models import FINISHED, Game
 from ..plots import plot_for_game
 
@@ -38,10 +37,9 @@ def _viewer_seat(request, game: Game) -> int | None:
 def plot(request, game_id: int):
     """Points after every deal: public facts, so any started game may be plotted."""
     game = get_object_or_404(Game, pk=game_id)
-    if game.started is None:
-        raise Http404("The game has not started.")
-    if result_hidden(game, request.user):
-        return refused(page=True)
+    refused = policy.refuse_or_none(request, game, policy.Seeing.PLOT, page=True)
+    if refused is not None:
+        return refused
     return render(request, "games/_plot.html",
                   {"plot": plot_for_game(game, _viewer_seat(request, game))})
 
@@ -51,6 +49,9 @@ def play_again(request, game_id: int):
     """The first player to ask opens the new table (bots in their old chairs, the settings
     kept); the others who ask join it, and it deals once everyone is back."""
     game = get_object_or_404(Game, pk=game_id, status=FINISHED)
+    refused = policy.refuse_or_none(request, game, policy.Seeing.TABLE, page=True)
+    if refused is not None:
+        return refused
     seats = list(game.seats.select_related("user"))
     mine = next((s for s in seats if request.user.is_authenticated and s.user == request.user),
                 None)

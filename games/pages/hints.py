@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
-from .. import services
+from .. import policy, services
+from ..models import Game
 from ..services.hints import hints_for
 
 STATUS = {"no_such_game": 404, "hints_off": 403, "not_active": 409}
@@ -13,6 +14,14 @@ STATUS = {"no_such_game": 404, "hints_off": 403, "not_active": 409}
 
 @require_GET
 def hints(request: HttpRequest, game_id: int) -> JsonResponse:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return JsonResponse({"error": "There is no such game.", "code": "no_such_game"},
+                            status=404)
+    decision = policy.decide(game, policy.requester(request), policy.Seeing.HINTS)
+    if not decision.allowed:
+        return JsonResponse({"error": decision.message, "code": decision.code},
+                            status=decision.status)
     try:
         data = hints_for(game_id, request.user)
     except services.ServiceError as exc:

@@ -14,8 +14,8 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.shortcuts import render
 from django.utils.functional import cached_property
 
+from .. import policy
 from ..engine.ruleset import PRESETS
-from ..hidden import hidden_among, hidden_games, result_hidden
 from ..models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, RatingChange, Seat
 from ..plots import signed
 from ..records import summary_of
@@ -104,7 +104,8 @@ def _filter(request, qs: QuerySet, data: dict, walk: bool = False) -> QuerySet:
         qs = qs.filter(status=ACTIVE)
     elif result in ("won", "not_won"):
         # SQL on the stored per-seat places (games/results.py): no walk over the games.
-        qs = qs.filter(status=FINISHED).exclude(pk__in=hidden_games(request.user).values("pk"))
+        hidden = policy.hidden_results(policy.requester(request))
+        qs = qs.filter(status=FINISHED).exclude(pk__in=hidden.values("pk"))
         firsts = Seat.objects.filter(_named(_whose_result(request, data)), place=1)
         winning = Q(pk__in=firsts.values("game_id"))
         qs = qs.filter(winning) if result == "won" else qs.exclude(winning)
@@ -141,7 +142,7 @@ class GameRow:
     players: list[PlayerRow]
     deals: int
     when: object
-    hidden: bool = False  # a tournament result shown only once its round ends (games/hidden.py)
+    hidden: bool = False  # a tournament result shown only once its round ends (games/policy.py)
 
 
 def game_row(game: Game, user, hidden: bool | None = None,
@@ -149,7 +150,7 @@ def game_row(game: Game, user, hidden: bool | None = None,
     """`hidden`: whether the result is hidden from `user`, when the caller knows already;
     `rating_changes`: {engine seat: rating change} of a rated game."""
     if hidden is None:
-        hidden = result_hidden(game, user)
+        hidden = policy.result_hidden(game, policy.Requester(user))
     summary = summary_of(game) or {}
     points = None if hidden else summary.get("points")
     places = {} if hidden else {s["seat"]: s["place"] for s in summary.get("standings") or []}
@@ -183,7 +184,7 @@ def rating_changes(games) -> dict[int, dict[int, int]]:
 
 def game_rows(games, user) -> list[GameRow]:
     games = list(games)
-    hidden = hidden_among(games, user)
+    hidden = policy.hidden_among(games, policy.Requester(user))
     changes = rating_changes(games)
     return [game_row(g, user, g.pk in hidden, changes.get(g.pk)) for g in games]
 
@@ -219,6 +220,8 @@ def history(request):
     else:
         scope = "all"
         qs = qs.filter(private=False)
+    # A tournament round's secret live tables are listed to their players only (games/policy.py).
+    qs = policy.without_secret_live(policy.requester(request), qs)
     counted = _filter(request, qs if mine is None else with_seats(qs, mine), data)
     player = Seat.objects.filter(_named(data["player"])) if data.get("player") else None
     walk = any(s is not None and s.count() > MANY for s in (mine, player))

@@ -2,16 +2,15 @@
 table's invite link."""
 
 from django.contrib import messages
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.views.decorators.http import require_POST
 
-from .. import access, services
+from .. import policy, services
 from ..accounts import ensure_user, is_guest
 from ..forms import NewGameForm, QueueForm
-from ..models import ACTIVE, OPEN, Game, Seat
+from ..models import ACTIVE, OPEN, Game
 from ..services import queue as waiting
 from .history import my_games
 from .lobby_rows import live_rows
@@ -28,18 +27,12 @@ def favicon(request):
     return redirect(static("tiles/dr.svg"), permanent=True)
 
 
-def _listed(user):
-    """Games this user may find in the lobby: private ones only by their players and creator."""
-    shown = Q(private=False)
-    if user.is_authenticated:
-        mine = Seat.objects.filter(user=user).values("game_id")
-        shown |= Q(created_by=user) | Q(pk__in=mine)
-    return Game.objects.filter(shown).prefetch_related("seats__user")
-
-
 def lobby(request):
-    open_games = _listed(request.user).filter(status=OPEN)[:50]
-    live_games = _listed(request.user).filter(status=ACTIVE).prefetch_related("seats__user")[:30]
+    # What this requester may find listed (games/policy.py): private tables by their players,
+    # creator and invited browsers; a tournament round's secret live tables by their players.
+    listed = policy.listed(policy.requester(request)).prefetch_related("seats__user")
+    open_games = listed.filter(status=OPEN)[:50]
+    live_games = listed.filter(status=ACTIVE)[:30]
     mine = []
     if request.user.is_authenticated:
         # Finished games too (most recent first), so a game just played is easy to find again.
@@ -95,5 +88,5 @@ def invited(request, invite: str):
     game = get_object_or_404(Game, invite=invite, private=True) if invite else None
     if game is None:
         raise Http404("No such table.")
-    access.remember_invite(request.session, game)
+    policy.remember_invite(request.session, game)
     return redirect("table", game_id=game.pk)

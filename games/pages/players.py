@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db.models import F, Q
+from django.db.models import F
 from django.http import Http404
 from django.shortcuts import render
 
+from .. import policy
 from ..accounts import is_guest
 from ..engine.ruleset import PRESETS
 from ..models import (
@@ -83,13 +84,8 @@ def player(request, name: str):
     # Private games count in the statistics, but only their players see them listed.
     games = with_seats(Game.objects.exclude(status__in=[OPEN, ABANDONED]), seats,
                        walk=seats.count() > MANY)
-    if not is_me:
-        visible = Q(private=False)
-        if request.user.is_authenticated:
-            visible |= Q(pk__in=Seat.objects.filter(user=request.user).values("game_id"))
-        listed = games.filter(visible)
-    else:
-        listed = games
+    # What the requester may find listed (games/policy.py): their own page shows every game.
+    listed = games if is_me else policy.listed(policy.requester(request), games)
     # Totals per ruleset, kept as each game's result is shown (a result hidden until its
     # tournament round ends counts from then on).
     rows = PlayerStat.objects.filter(user=account) if account is not None else \

@@ -4,24 +4,23 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 
+from .. import policy
 from ..engine.record import verify_json
 from ..forms import ImportRecordForm
-from ..hidden import refused, result_hidden
-from ..models import FINISHED, Game
+from ..models import Game
 from ..records import ImportRefused, import_record, record_for
 
 
 def record(request, game_id: int):
     """The full record with the seed once the game is over; nothing before (404)."""
     game = get_object_or_404(Game, pk=game_id)
-    if game.status != FINISHED:
-        raise Http404("The record is published when the game is over.")
-    if result_hidden(game, request.user):
-        return refused()
+    refused = policy.refuse_or_none(request, game, policy.Seeing.RECORD)
+    if refused is not None:
+        return refused
     response = JsonResponse(record_for(game), json_dumps_params={"indent": 1})
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="mahjong-game-{game.pk}.json"'
@@ -43,7 +42,10 @@ def import_view(request):
         except ImportRefused as exc:
             reason = exc.reason
         else:
-            messages.success(request, f"Record verified and saved as table {game.pk}.")
+            counts = ("It counts in statistics now." if game.import_verified else
+                      "It is listed as imported, and counts in no statistics or rating until "
+                      "staff verify it.")
+            messages.success(request, f"Record verified and saved as table {game.pk}. {counts}")
             return redirect(_replay_or_table(game.pk))
     # A refused record or form is shown again with its reason, answered 400: nothing saved.
     status = 400 if request.method == "POST" else 200

@@ -12,17 +12,17 @@ import gzip
 import json
 
 from django.core.cache import cache
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from .. import policy
 from ..engine.actions import Action
 from ..engine.replay import replay_steps
 from ..engine.ruleset import Ruleset
-from ..hidden import refused, result_hidden
-from ..models import FINISHED, OPEN, Game
+from ..models import FINISHED, Game
 from ..plots import plot_for_game
 from ..records import verify_game
 from ..services.analysis import people
@@ -32,15 +32,11 @@ FINISHED_TTL = 7 * 24 * 3600  # a finished game's steps never change
 RUNNING_TTL = 120
 
 
-def _started_game(game_id: int) -> Game:
+def _replayable(request, game_id: int, page: bool = False) -> tuple[Game, object]:
+    """The game, and the refusal to answer with if the policy says this requester may not
+    replay it (docs/access.md) or it has nothing to replay yet."""
     game = get_object_or_404(Game, pk=game_id)
-    if game.status == OPEN or game.started is None and game.version == 0:
-        raise Http404("The game has not started: there is nothing to replay yet.")
-    if game.status != FINISHED and Ruleset.from_json(game.ruleset).discard_display == "centre":
-        # Seed 003 §3.3: stepping through a running game would read the random centre's
-        # discards back in order; its replay opens when the game is over.
-        raise Http404("This table lays its discards at random: its replay opens when it ends.")
-    return game
+    return game, policy.refuse_or_none(request, game, policy.Seeing.REPLAY, page=page)
 
 
 def steps_gz(game: Game) -> bytes:
@@ -64,9 +60,9 @@ def steps_gz(game: Game) -> bytes:
 
 def steps(request, game_id: int):
     """The steps (JSON). Finished games are immutable: the browser may keep them."""
-    game = _started_game(game_id)
-    if result_hidden(game, request.user):  # every step of a finished game shows its scores
-        return refused()
+    game, refused = _replayable(request, game_id)
+    if refused is not None:
+        return refused
     data = steps_gz(game)
     if "gzip" in request.headers.get("Accept-Encoding", ""):
         response = HttpResponse(data, content_type="application/json")
@@ -110,17 +106,17 @@ def _extras(game: Game, viewer: int | None) -> dict:
 
 def extras(request, game_id: int):
     """The plot and the verification line, for a page sent before they were worked out."""
-    game = _started_game(game_id)
-    if result_hidden(game, request.user):
-        return refused()
+    game, refused = _replayable(request, game_id)
+    if refused is not None:
+        return refused
     viewer = _viewer_seat(request, game.seats.all())
     return JsonResponse(_extras(game, viewer))
 
 
 def replay(request, game_id: int):
-    game = _started_game(game_id)
-    if result_hidden(game, request.user):
-        return refused(page=True)
+    game, refused = _replayable(request, game_id, page=True)
+    if refused is not None:
+        return refused
     seats = list(game.seats.select_related("user"))
     viewer = _viewer_seat(request, seats)
     players = [{"name": f"Seat {s + 1}", "bot": None} for s in range(4)]

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from .. import access, hidden, services
+from .. import policy, services
 from ..accounts import ensure_user
 from ..conf import autopilot_level
 from ..forms import BotForm
@@ -19,11 +19,9 @@ from .endgame import end_screen_links
 
 def table(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
-    access.check(request, game)
-    if hidden.result_hidden(game, request.user):
-        return hidden.refused_page(request, game)
-    if hidden.watch_refused(game, request.user):
-        return hidden.refused_page(request, game, hidden.SHARED_REASON)
+    refused = policy.refuse_or_none(request, game, policy.Seeing.TABLE, page=True)
+    if refused is not None:
+        return refused
     seats = list(game.seats.select_related("user"))
     mine = next((s for s in seats if request.user.is_authenticated and s.user == request.user
                  and not s.left), None)
@@ -63,7 +61,10 @@ def _act(request, game_id, fn, *args):
 
 @require_POST
 def join(request, game_id: int):
-    access.check(request, get_object_or_404(Game, pk=game_id))
+    refused = policy.refuse_or_none(request, get_object_or_404(Game, pk=game_id),
+                                    policy.Seeing.TABLE, page=True)
+    if refused is not None:
+        return refused
     return _act(request, game_id, services.take_seat, ensure_user(request))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.urls import NoReverseMatch, reverse
 
-from games import clock
+from games import clock, policy
 from games.models import ACTIVE, FINISHED, Table, TableSeat, Tournament
 from games.tournaments.duplicate import compare_by_wind
 
@@ -21,8 +21,8 @@ def replay_url(game_id: int) -> str:
 
 
 def public_viewer(request) -> bool:
-    """Hidden scores stay hidden from everyone but staff (as on every page: games/hidden.py)."""
-    return not (request.user.is_authenticated and request.user.is_staff)
+    """Hidden scores stay hidden but from `watch_any_game` (games/policy.py)."""
+    return not policy.sees_hidden_scores(policy.requester(request))
 
 
 def player_name(place: TableSeat) -> str:
@@ -39,7 +39,7 @@ def table_status(game, seated: bool = False) -> str:
 def rounds(t: Tournament, shown: set[int], me=None, staff: bool = False) -> list[dict]:
     """`shown`: the rounds whose results may be shown; `me`: the viewer's entry."""
     out = []
-    tables = Table.objects.filter(round__tournament=t).select_related("game", "round")
+    tables = Table.objects.filter(round__tournament=t).select_related("game", "round__tournament")
     places = TableSeat.objects.filter(table__round__tournament=t).select_related("entry__user")
     by_table: dict[int, list] = {}
     for p in places:
@@ -64,7 +64,7 @@ def rounds(t: Tournament, shown: set[int], me=None, staff: bool = False) -> list
                      "table_points": p.table_points if visible else None}
                     for p in seated
                 ],
-                "watch": _watch(table, status, rnd, mine, staff),
+                "watch": _watch(table, status, mine, staff),
                 "replay": replay_url(table.game_id) if status == "finished" and reviewable
                 else None,
             })
@@ -78,10 +78,9 @@ def rounds(t: Tournament, shown: set[int], me=None, staff: bool = False) -> list
     return out
 
 
-def _watch(table: Table, status: str, rnd, mine: bool, staff: bool) -> str | None:
-    """A live table's link; a duplicate round's tables are open only to staff and their players
-    (games/hidden.py)."""
-    if status != "live" or (rnd.duplicate and not (mine or staff)):
+def _watch(table: Table, status: str, mine: bool, staff: bool) -> str | None:
+    """A live table's link, where the policy lets this viewer watch it (games/policy.py)."""
+    if status != "live" or not policy.may_watch_table(table, staff, mine):
         return None
     return reverse("table", args=[table.game_id])
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from games import clock, conf, hidden, protocol
+from games import clock, conf, policy, protocol
 from games.engine import views as engine_views
 from games.engine.events import project_events
 from games.models import ABANDONED, ACTIVE, Game, Watcher
@@ -48,7 +48,7 @@ def view(game: Game, match, seat: int | None, public: dict | None = None) -> dic
     """`public`: the match's spectator view, when the caller has it already."""
     if match.is_over:
         final = engine_views.final_view(match)
-        if hidden.walls_shared(game):  # the seed deals the walls other tables still play
+        if policy.walls_shared(game):  # the seed deals the walls other tables still play
             del final["seed"]
         return final
     if seat is None:

@@ -4,9 +4,10 @@ reaches no browser before the round ends; the round page compares the players wh
 same hands."""
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.test import Client
 
-from games import hidden
+from games import policy
 from games.engine.match import Match
 from games.engine.ruleset import Ruleset
 from games.models import FINISHED, Game, Round, TableSeat, Tournament
@@ -199,7 +200,9 @@ def test_the_seed_reaches_no_browser_before_the_round_ends(
     other = Client()
     other.force_login(playing.seats.exclude(user=None).first().user)
     staff = Client()
-    staff.force_login(django_user_model.objects.create_user("stan", is_staff=True))
+    stan = django_user_model.objects.create_user("stan", is_staff=True)
+    stan.user_permissions.add(Permission.objects.get(codename="watch_any_game"))
+    staff.force_login(stan)
     for client in (Client(), own, other):
         for path in (f"/game/{done.pk}/", f"/game/{done.pk}/replay/",
                      f"/game/{done.pk}/record.json"):
@@ -215,14 +218,15 @@ def test_the_seed_reaches_no_browser_before_the_round_ends(
     assert other.get(f"/game/{playing.pk}/").status_code == 200
     assert staff.get(f"/game/{playing.pk}/").status_code == 200
     assert staff.get(f"/game/{done.pk}/").status_code == 200
-    assert hidden.walls_shared(done) and hidden.watch_refused(playing, None)
+    assert policy.walls_shared(done)
+    assert not policy.decide(playing, policy.Requester(), policy.Seeing.TABLE).allowed
     page = other.get(f"/tournaments/{t.pk}/").content.decode()
     assert f"/game/{playing.pk}/" in page  # their own table's link
     assert f"/game/{done.pk}/replay/" not in page
     # Once the round is over, everything is shown.
     play_out(playing.pk)
     assert Round.objects.get(pk=rnd.pk).status == FINISHED
-    assert not hidden.walls_shared(done)
+    assert not policy.walls_shared(done)
     assert frames.view(done, matches.match_for(done), None)["seed"] == done.seed
     assert done.seed in Client().get(f"/game/{done.pk}/").content.decode()
     assert Client().get(f"/game/{done.pk}/record.json").status_code == 200

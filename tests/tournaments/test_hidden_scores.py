@@ -6,10 +6,12 @@ import csv
 import io
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.test import Client
 
-from games.hidden import result_hidden
 from games.models import Game, Seat, Tournament
+from games.policy import Requester
+from games.policy import result_hidden as hidden_from
 from games.services import tournaments
 
 from .helpers import play_out
@@ -34,6 +36,7 @@ def viewers(django_user_model, cup):
     _, game, _ = cup
     outsider = django_user_model.objects.create_user("otto")
     staff = django_user_model.objects.create_user("stan", is_staff=True)
+    staff.user_permissions.add(Permission.objects.get(codename="watch_any_game"))
     seated = Seat.objects.filter(game=game).exclude(user=None).first().user
     out = {"anonymous": Client()}
     for name, user in (("outsider", outsider), ("staff", staff), ("seated", seated)):
@@ -55,11 +58,11 @@ def _row(client, game: Game, query: str = "scope=all"):
 def test_the_predicate(cup, viewers):
     t, game, second = cup
     users = {name: c.get("/").wsgi_request.user for name, c in viewers.items()}
-    assert result_hidden(game, users["anonymous"]) and result_hidden(game, users["outsider"])
-    assert not result_hidden(game, users["staff"]) and not result_hidden(game, users["seated"])
-    assert not result_hidden(Game.objects.get(pk=second), users["outsider"])  # still playing
+    assert hidden_from(game, Requester(users["anonymous"])) and hidden_from(game, Requester(users["outsider"]))
+    assert not hidden_from(game, Requester(users["staff"])) and not hidden_from(game, Requester(users["seated"]))
+    assert not hidden_from(Game.objects.get(pk=second), Requester(users["outsider"]))  # still playing
     play_out(second)
-    assert not result_hidden(game, users["outsider"])
+    assert not hidden_from(game, Requester(users["outsider"]))
 
 
 def test_history_lists_the_game_without_its_result(cup, viewers):
