@@ -1,7 +1,8 @@
 """Saved games as records (docs/record-format.md): export from the database, verify, import.
 
 The engine builds and checks records (games/engine/record.py); this module only gathers what
-the database knows (players, times) and saves an imported record once it has been verified.
+the database knows (players, times), and decides whether a verified record may be imported and
+why not; the service door saves it (games/services/imports.py).
 """
 
 from __future__ import annotations
@@ -9,15 +10,14 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from . import results
 from .engine.errors import NotationError
 from .engine.names import check_name
 from .engine.record import Verification, build_record, parse_time, results_of, verify_record
-from .models import FINISHED, OPEN, Game, Move, Seat
+from .models import FINISHED, OPEN, Game
+from .services import imports
 from .services.matches import match_for
 
 
@@ -79,26 +79,12 @@ def _human_names(record: dict) -> set[str]:
 
 
 def may_import(user, record: dict) -> bool:
-    """Staff, or one of the people (not bots) the record lists."""
+    """Staff allowed to verify imports, or one of the people (not bots) the record lists."""
     if not user.is_authenticated:
         return False
-    if user.is_staff:
+    if imports.vouches(user):
         return True
     return user.get_username() in _human_names(record)
-
-
-def _account(player: dict, importer, User):
-    """The account a record's player is linked to. A record is the importer's word only: it
-    names the importer's own seat, or anyone's when staff vouch for it; any other seat keeps
-    its recorded name and counts for no account."""
-    if player.get("bot"):
-        return None
-    name = check_name(player["name"])
-    if importer.get_username() == name:
-        return importer
-    if importer.is_staff:
-        return User.objects.filter(username=name).first()
-    return None
 
 
 def _when(text: Any) -> datetime | None:
@@ -118,72 +104,63 @@ def _not_in_future(record: dict) -> None:
         raise ImportRefused(f"the record's times run to {latest:%Y-%m-%d}, a date still to come")
 
 
-def _saved_here(seed: str) -> bool:
-    return Game.objects.filter(seed=seed).exists()
+SAME_SEED = 8  # games looked at that share a record's seed (a duplicate-wall round's tables)
 
 
-def _already_saved(seed: str) -> ImportRefused:
-    existing = Game.objects.filter(seed=seed).order_by("pk").first()
-    where = f", as table {existing.pk}" if existing else ""
-    return ImportRefused(f"this game is already saved here{where}")
+def seed_refusal(match) -> ImportRefused | None:
+    """Why a record whose seed a game here already has cannot be saved, in true words: the
+    very game (its seed and every move) saved already, as which table; a game on the same
+    walls saved already; or a game on them not over yet (named by no table: its seed is
+    still secret to everyone but this record's holder). None if no game here has the seed."""
+    found = list(Game.objects.filter(seed=match.seed).order_by("pk")[:SAME_SEED])
+    if not found:
+        return None
+    moves = [a.to_json() for a in match.actions]
+    over = [g for g in found if g.status == FINISHED]
+    for game in over:
+        if game.version == match.version and list(
+                game.moves.order_by("seq").values_list("action", flat=True)) == moves:
+            return ImportRefused(f"this game is already saved here, as table {game.pk}")
+    if over:
+        return ImportRefused(
+            f"a game on this record's walls (its seed) is already saved here, as table "
+            f"{over[0].pk}, with other moves: a seed's game is saved once")
+    return ImportRefused("this record's seed is that of a game on this site that is not over")
 
 
 def import_record(record: Any, user, verification: Verification | None = None) -> Game:
     """Verify the record (unless `verification` is this record's, just made), then save it as
-    a finished game; refused records save nothing."""
+    a finished game through the service door; refused records save nothing. It counts in
+    statistics only once staff with `verify_import` vouch for it (services/imports.py)."""
     verification = verification or verify_record(record)
     if not verification.ok:
         raise ImportRefused(verification.reason)
+    match = verification.match
+    # First, as it is the real reason whoever imports: a player's own game (even one they
+    # left, whose record names a bot in their seat) is here already.
+    refusal = seed_refusal(match)
+    if refusal is not None:
+        raise refusal
     if not may_import(user, record):
         raise ImportRefused("only staff or one of the game's players may import its record")
     _not_in_future(record)
-    match = verification.match
-    try:
-        with transaction.atomic():
-            # Checked in the transaction that saves; a second import racing this one is
-            # stopped by the one_import_per_seed constraint instead.
-            if _saved_here(match.seed):
-                raise _already_saved(match.seed)
-            game = _save(record, match, user)
-    except IntegrityError:
-        if Game.objects.filter(seed=match.seed, imported=True).exists():
-            raise _already_saved(match.seed) from None
-        raise
-    return game
-
-
-def _save(record: dict, match, user) -> Game:
     facts = record.get("game") or {}
     finished = _when(facts.get("finished")) or timezone.now()
-    User = get_user_model()
-    game = Game.objects.create(
-        ruleset_name=match.ruleset.name,
-        ruleset=match.ruleset.to_json(),
-        seed=match.seed,
-        status=FINISHED,
-        version=match.version,
-        created_by=user,
-        tournament=facts.get("tournament", False),
-        private=False,
-        imported=True,
-        started=_when(facts.get("started")) or finished,
-        finished=finished,
-        changed_at=finished,
-        listed_at=finished,
-        result=results_of(match),
-    )
-    for p in record["players"]:
-        Seat.objects.create(
-            game=game, chair=match.seating.seat_of.index(p["seat"]), position=p["seat"],
-            user=_account(p, user, User), bot_level=p.get("bot") or "",
-            recorded_name=check_name(p["name"]),
-        )
-    Move.objects.bulk_create(
-        Move(game=game, seq=i + 1, seat=a.seat, action=a.to_json(),
-             created=_when(record["actions"][i].get("time")) or finished)
-        for i, a in enumerate(match.actions)
-    )
-    results.finish(game)  # seat results and statistics, in the same transaction
+    times = [_when(a.get("time")) for a in record["actions"]]
+    try:
+        with transaction.atomic():
+            # Checked again in the transaction that saves; a second import racing this one
+            # is stopped by the one_import_per_seed constraint instead.
+            refusal = seed_refusal(match)
+            if refusal is not None:
+                raise refusal
+            game = imports.save_record(record, match, user, times,
+                                       _when(facts.get("started")), finished)
+    except IntegrityError:
+        refusal = seed_refusal(match)
+        if refusal is not None:
+            raise refusal from None
+        raise
     return game
 
 

@@ -1,5 +1,9 @@
 """Each seat's result, stored when its game finishes (in the transaction that finishes it, or
-that saves an imported record): history filters and statistics read these columns."""
+that saves an imported record): history filters and statistics read these columns.
+
+Called only from the service door (games/services/: play, places, tournaments, imports) and the
+`rebuild_results` command. An imported record counts in no statistics until staff verified it
+(Game.import_verified, games/services/imports.py)."""
 
 from __future__ import annotations
 
@@ -62,13 +66,20 @@ def _shown(game: Game) -> bool:
     return table is None or not table.round.tournament.hide_scores or table.round.is_finished
 
 
+# An imported record nobody vouched for: saved and listed, counted nowhere.
+UNVERIFIED_IMPORT = Q(imported=True, import_verified=False)
+
+
 def count(game: Game) -> bool:
     """Add the finished `game`'s seats to their players' statistics, once, if its result is
-    shown now (else when its round ends: count_round). True if it was added now."""
+    shown now (else when its round ends: count_round) and it is not an unverified import.
+    True if it was added now."""
     if not game.result or not _shown(game):
         return False
-    if not Game.objects.filter(pk=game.pk, counted=False).update(counted=True):
-        return False  # counted already
+    # The import check rides on the update: no extra read of a row locked with a few fields.
+    if not (Game.objects.filter(pk=game.pk, counted=False).exclude(UNVERIFIED_IMPORT)
+            .update(counted=True)):
+        return False  # counted already, or an import not verified
     for seat in Seat.objects.filter(game=game, position__isnull=False):
         key = _key(seat)
         if key is not None:
@@ -133,9 +144,12 @@ def stat_rows(seats, PlayerStat) -> list:
 
 def rebuild_statistics() -> int:
     """Every player's statistics again from the stored seat results of the games counted so
-    far (and any shown game not yet counted); returns the number of rows written."""
+    far (and any shown game not yet counted; an import not verified is not, even if counted
+    before imports had to be); returns the number of rows written."""
     with transaction.atomic():
-        for game in Game.objects.filter(status="finished", counted=False).exclude(result=None):
+        Game.objects.filter(UNVERIFIED_IMPORT, counted=True).update(counted=False)
+        for game in (Game.objects.filter(status="finished", counted=False).exclude(result=None)
+                     .exclude(UNVERIFIED_IMPORT)):
             if _shown(game):
                 Game.objects.filter(pk=game.pk).update(counted=True)
         PlayerStat.objects.all().delete()

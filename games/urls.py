@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from .limits import limit_posts, limit_running
 from .pages import (
     analysis,
     calculator,
@@ -21,7 +22,6 @@ from .pages import (
     tournaments,
 )
 from .pages import replay as replay_pages
-from .limits import limit_posts, limit_running
 
 # Work a request can cause, bounded per address (the bounds: games/limits.py).
 

@@ -23,6 +23,8 @@ from games.models import Game, Move, Seat
 from games.pages import calculator
 from games.records import ImportRefused, import_record
 
+from .verifiers import verifier
+
 pytestmark = pytest.mark.django_db
 
 _TEXT = None
@@ -149,7 +151,7 @@ def test_a_forged_record_naming_an_account_is_saved_but_not_linked_to_it(client,
 
 
 def test_staff_vouch_for_every_name_in_a_record(client, players, django_user_model):
-    client.force_login(django_user_model.objects.create_user("staffer", is_staff=True))
+    client.force_login(verifier(django_user_model))
     assert _post(client, json.dumps(_record())).status_code == 302
     game = Game.objects.get()
     assert game.seats.get(recorded_name="alice").user == players[0]
@@ -190,9 +192,16 @@ def test_an_import_that_lost_the_race_is_told_where_the_game_is(players, monkeyp
     """The second of two simultaneous imports passed the check before the first committed:
     the one_import_per_seed constraint stops it, and it answers as the check would."""
     first = import_record(_record(), players[0])
-    monkeypatch.setattr(records_module, "_saved_here", lambda seed: False)
+    real, calls = records_module.seed_refusal, []
+
+    def not_yet(match):  # both checks before the save miss the first import; then it is there
+        calls.append(match.seed)
+        return None if len(calls) <= 2 else real(match)
+
+    monkeypatch.setattr(records_module, "seed_refusal", not_yet)
     with pytest.raises(ImportRefused, match=f"already saved here, as table {first.pk}$"):
         import_record(_record(), players[1])
+    assert len(calls) == 3
     assert Game.objects.count() == 1 and Move.objects.filter(game=first).count() > 0
 
 

@@ -13,6 +13,7 @@ from games.records import verify_game
 
 from .finished import finished_game, saved_game
 from .live import make_table
+from .verifiers import verifier
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -133,7 +134,7 @@ def test_only_staff_or_the_games_players_may_import(client, players, outsider, g
     assert response.status_code == 400 and "only staff or one of the game's players" in (
         _text(response))
     assert Game.objects.count() == 0
-    client.force_login(django_user_model.objects.create_user("staffer", is_staff=True))
+    client.force_login(verifier(django_user_model))
     assert _import(client, record).status_code == 302
     assert Game.objects.get().created_by.username == "staffer"
     client.logout()
