@@ -7,7 +7,9 @@ from django.utils.html import format_html, format_html_join
 from . import services
 from .entry_form import EntryForm, EntryFormSet
 from .models import (
+    ABANDONED,
     ACTIVE,
+    FINISHED,
     WITHDRAW_BOT,
     AuditLog,
     Correction,
@@ -23,46 +25,106 @@ from .models import (
     Tournament,
 )
 from .seat_swap import swap_view
-from .services import ServiceError, audit, penalties, timelimits, tournaments
+from .services import ServiceError, audit, organiser, penalties, timelimits, tournaments
 from .tournament_form import RULESET_FIELDS, TournamentForm
 
 
-class SeatInline(admin.TabularInline):
-    model = Seat
-    extra = 0
-    readonly_fields = ("connections", "absent_since", "last_seen")
+class ReadOnly:
+    """An admin page of rows only the service door writes (games, seats, moves): nobody adds,
+    changes or deletes them here, a superuser neither (DESIGN.md, "One door for change").
+    tests/structure/test_writes.py checks every admin of these models says so."""
 
-
-@admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "ruleset_name", "status", "version", "created", "finished")
-    list_filter = ("status", "ruleset_name", "tournament")
-    # Moves are only appended through the service door; the seed is shown but never edited.
-    readonly_fields = ("seed", "version", "pending", "result", "changed_at", "due_at")
-    inlines = [SeatInline]
-    actions = ["settle_due", "autopilot"]
-
-    @admin.action(description="Make what is due happen now (bots, timers, expired windows)")
-    def settle_due(self, request, queryset):
-        moved = sum(services.tick(g.pk) for g in queryset.filter(status=ACTIVE))
-        self.message_user(request, f"{moved} game(s) moved on.")
-
-    @admin.action(description="Let the autopilot answer for the seats a game waits on")
-    def autopilot(self, request, queryset):
-        given = sum(services.autopilot_waiting(g.pk) for g in queryset.filter(status=ACTIVE))
-        self.message_user(request, f"The autopilot made {given} move(s).")
-
-
-@admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
-    list_display = ("game", "seq", "seat", "action", "created")
-    list_filter = ("game",)
+    def has_add_permission(self, request, obj=None):
+        return False
 
     def has_change_permission(self, request, obj=None):
-        return False  # append-only
+        return False
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class SeatInline(ReadOnly, admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("chair", "position", "user", "recorded_name", "bot_level", "left", "left_at",
+              "place", "final_points", "connections", "absent_since", "last_seen")
+
+
+def seed_revealed(game: Game) -> bool:
+    """The seed deals every hand and the wall: shown once the game is over, and for a table of
+    a duplicate-wall round once no other table of its round still plays the same walls."""
+    if game.status not in (FINISHED, ABANDONED):
+        return False
+    return not (game.tournament and Table.objects.filter(game=game).exclude(
+        round__seed="").exclude(round__status=FINISHED).exists())
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnly, admin.ModelAdmin):
+    """A game is read here; it changes only through the actions, each a service call that
+    takes the row's lock, needs the `change_game` permission and is audit-logged."""
+
+    list_display = ("id", "ruleset_name", "status", "version", "created", "finished")
+    list_filter = ("status", "ruleset_name", "tournament")
+    # The seed (every hand and the wall), the private invite and the claim answers held in an
+    # open window are secrets of a game under way: shown through the methods below.
+    exclude = ("seed", "invite", "pending")
+    readonly_fields = ("seed_or_commitment", "claims_pending")
+    inlines = [SeatInline]
+    actions = ["settle_due", "autopilot", "abandon"]
+
+    def has_run_game_permission(self, request):
+        return request.user.has_perm("games.change_game")
+
+    @admin.display(description="seed")
+    def seed_or_commitment(self, obj):
+        if obj is None or obj.pk is None:
+            return "-"
+        if seed_revealed(obj):
+            return obj.seed
+        return f"hidden until the game ends (commitment {obj.commitment})"
+
+    @admin.display(description="claim answers held")
+    def claims_pending(self, obj):
+        if obj is None or obj.status == ACTIVE:
+            return "hidden while the game is played"
+        return obj.pending or "-"
+
+    @admin.action(description="Make what is due happen now (bots, timers, expired windows)",
+                  permissions=["run_game"])
+    def settle_due(self, request, queryset):
+        moved = sum(organiser.settle_due(g.pk, by=request.user)
+                    for g in queryset.filter(status=ACTIVE))
+        self.message_user(request, f"{moved} game(s) moved on.")
+
+    @admin.action(description="Let the autopilot answer for the seats a game waits on",
+                  permissions=["run_game"])
+    def autopilot(self, request, queryset):
+        given = sum(organiser.autopilot(g.pk, by=request.user)
+                    for g in queryset.filter(status=ACTIVE))
+        self.message_user(request, f"The autopilot made {given} move(s).")
+
+    @admin.action(description="Abandon this game (a stuck casual table: ends with no result)",
+                  permissions=["run_game"])
+    def abandon(self, request, queryset):
+        _run(self, request, queryset,
+             lambda g: services.abandon_game(g.pk, by=request.user, reason="abandoned from the admin"),
+             "{obj}: abandoned.")
+
+
+@admin.register(Move)
+class MoveAdmin(ReadOnly, admin.ModelAdmin):
+    """Moves are appended by the service door only. Only the moves of games that are over are
+    listed: a game under way's moves hold what its seats keep to themselves (a concealed
+    kong, a Goulash exchange)."""
+
+    list_display = ("game", "seq", "seat", "action", "created")
+    list_filter = ("game__status",)
+    raw_id_fields = ("game",)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(game__status__in=(FINISHED, ABANDONED))
 
 
 admin.site.register(Profile)
@@ -235,7 +297,8 @@ class AuditLogAdmin(ThroughTheDoor):
 
     @admin.display(description="object")
     def object_link(self, obj):
-        if obj.object_type in ("penalty", "correction", "entry", "round", "table", "tournament") \
+        if obj.object_type in ("penalty", "correction", "entry", "round", "table", "tournament",
+                               "game") \
                 and obj.object_id and obj.action != "penalty_removed":
             try:
                 url = reverse(f"admin:games_{obj.object_type}_change", args=[obj.object_id])
@@ -385,7 +448,14 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ("__str__", "status", "started", "finished")
     list_filter = ("tournament", "status")
     readonly_fields = ("tournament", "number", "status", "started", "finished", "deadline",
-                       "time_called", "seed", "swap")
+                       "time_called", "walls_seed", "swap")
+    exclude = ("seed",)  # a duplicate-wall round's seed deals every table's hands: see below
+
+    @admin.display(description="seed")
+    def walls_seed(self, obj):
+        if obj is None or not obj.duplicate:
+            return "each table its own"
+        return obj.seed if obj.is_finished else "hidden until the round ends"
     inlines = [TableInline]
     actions = ["close_round", "call_time"]
 
@@ -445,11 +515,11 @@ class TableAdmin(admin.ModelAdmin):
                   permissions=["change"])
     def autopilot_waiting(self, request, queryset):
         _run(self, request, queryset.exclude(game=None),
-             lambda t: services.autopilot_waiting(t.game_id),
+             lambda t: organiser.autopilot(t.game_id, by=request.user),
              "{obj}: the autopilot made {result} move(s).")
 
     @admin.action(description="Settle a stuck table: the autopilot plays every absent seat",
                   permissions=["change"])
     def autopilot_absent(self, request, queryset):
-        _run(self, request, queryset, lambda t: tournaments.autopilot_absent(t.pk),
+        _run(self, request, queryset, lambda t: organiser.autopilot_absent(t.pk, by=request.user),
              "{obj}: {result} absent seat(s) handed to the autopilot.")

@@ -1,7 +1,7 @@
 """The one door that changes a game. Views, consumers, bots, timers and admin actions call
 these functions and nothing else writes games, seats or moves."""
 
-from .departures import abandon_unattended, leave_game
+from .departures import abandon_game, abandon_unattended, leave_game
 from .errors import ServiceError
 from .lobby import add_bot, create_game, leave_seat, open_rematch, start_game, take_seat
 from .matches import match_for
@@ -21,6 +21,7 @@ __all__ = [
     "Attendance",
     "Outcome",
     "ServiceError",
+    "abandon_game",
     "abandon_unattended",
     "add_bot",
     "autopilot_waiting",

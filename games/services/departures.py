@@ -22,7 +22,7 @@ from games.models import (
     Seat,
 )
 
-from . import broadcast, matches, ratings
+from . import audit, broadcast, matches, ratings
 from .errors import ServiceError
 from .gamerow import held_seats, lock, reschedule, seats_changed
 from .lobby import free_bot_name
@@ -121,3 +121,24 @@ def abandon_unattended(now: datetime | None = None) -> list[int]:
                 _abandon(game, now)
                 ended.append(game_id)
     return ended
+
+
+def abandon_game(game_id: int, *, by, reason: str = "") -> Game:
+    """An organiser ends a stuck casual game where it stands: no result, no rating (nobody
+    left it, so no order of leaving ranks the players), and a line in the audit log. A
+    tournament table is not abandoned (its round could never close): its absent seats are
+    handed to the autopilot instead."""
+    with transaction.atomic():
+        game = lock(game_id)
+        if game.status != ACTIVE:
+            raise ServiceError("not_live", "Only a game under way can be abandoned.")
+        if game.tournament:
+            raise ServiceError(
+                "tournament_table",
+                "A tournament table is not abandoned: settle it on its table's page (the "
+                "autopilot plays the absent seats) so its round can close.",
+            )
+        _abandon(game, clock.now())
+        audit.record(None, by, "game_abandoned", game, reason=reason,
+                     details={"moves": game.version})
+        return game
