@@ -6,6 +6,7 @@ import secrets
 
 from django.contrib.auth import get_user_model, login
 
+from . import limits
 from .models import Profile
 
 
@@ -38,7 +39,9 @@ def convert_guest(user, username: str, password: str):
 
 
 def ensure_user(request):
-    """The signed-in user, or a new guest signed in for this browser."""
+    """The signed-in user, or a new guest signed in for this browser: at most so many a window
+    per address (games/limits.py), else limits.Refused, answered 429 with the reason."""
     if not request.user.is_authenticated:
+        limits.check("guests", limits.client_address(request))
         login(request, make_guest(), backend="django.contrib.auth.backends.ModelBackend")
     return request.user

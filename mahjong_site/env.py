@@ -43,6 +43,22 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [part.strip() for part in raw.split(",") if part.strip()]
 
 
+def env_limits(name: str) -> dict[str, tuple[int, int]]:
+    """Rate limits as "name=count/seconds,...", e.g. "guests=20/3600,connects=60/60"."""
+    limits = {}
+    for part in env_list(name, []):
+        try:
+            key, value = part.split("=")
+            count, seconds = value.split("/")
+            limits[key.strip()] = (int(count), int(seconds))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name}: {part!r} is not name=count/seconds (e.g. guests=20/3600)") from None
+        if limits[key.strip()][0] < 1 or limits[key.strip()][1] < 1:
+            raise ImproperlyConfigured(f"{name}: {part!r} needs a count and seconds of 1 or more")
+    return limits
+
+
 def secret_key(name: str, path: Path) -> str:
     """The key from the environment, else from `path`, written there once with a fresh random
     key (readable by its owner only) the first time the server starts. Race-free: the key is

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from .env import env_bool, env_int, env_list, env_str, secret_key
+from .env import env_bool, env_int, env_limits, env_list, env_str, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -58,6 +58,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A rate limit's refusal raised under a view (a new guest account) answered 429, with why.
+    "games.limits.RefusedMiddleware",
 ]
 
 ROOT_URLCONF = "mahjong_site.urls"
@@ -115,6 +117,24 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.LocalChannelLayer"}}
+
+# The rate limits count here (games/limits.py): in Redis every process shares the counts; in
+# local memory each process keeps its own.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "mahjong",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Any rate limit's bound, as "name=count/seconds,..." (the names and defaults: games/limits.py).
+GAMES_LIMITS = env_limits("MAHJONG_LIMITS")
+# A guest account with no game (no seat, no table created, no queue or tournament entry) is
+# removed by the ticker once it has not signed in for this long.
+GAMES_GUEST_HOURS = env_int("MAHJONG_GUEST_HOURS", 24)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -43,7 +43,7 @@ def fast_passwords(settings):
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with an empty cache, as a new process does: no test is throttled by the
-    requests of the tests before it (games/throttle.py counts in the cache)."""
+    requests of the tests before it (games/limits.py counts in the cache)."""
     from django.core.cache import cache
 
     from games.pages import running_steps

@@ -1,17 +1,19 @@
 """A flooding socket gets `rate_limited` for what it sends over its allowance, its excess is
-dropped without touching the game, a persistent flood is closed, and other tables play on."""
+dropped without touching the game, a persistent flood is closed, and other tables play on. The
+buckets' clock is faked and stands still unless a test moves it: no count depends on how fast
+the machine is."""
 
 import json
 
 import pytest
 from asgiref.sync import sync_to_async
 
-from games import ratelimit
+from games import limits
 from games.models import Game, Move
 
 from .live import join, make_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("limit_clock")]
 
 
 def _snapshot(game_id):
@@ -57,9 +59,10 @@ async def test_flood_is_dropped_then_closed_and_other_tables_play_on(
     # The browser's side of the close: the consumer's cleanup runs to its end before teardown.
     await flooder.close()
     errors = [f["code"] for f in frames if f["type"] == "error"]
-    assert code == ratelimit.CLOSE_CODE
-    limited = errors.count("rate_limited")
-    assert 20 <= limited < 200 and len(errors) - limited <= 10
+    assert code == limits.CLOSE_CODE
+    # The clock stands still: five messages are handled (the burst), twenty dropped with an
+    # answer (the close allowance), and the twenty-first drop closes the socket.
+    assert errors.count("rate_limited") == 21 and len(errors) - 21 <= 5
     assert await sync_to_async(_snapshot)(flooded.pk) == before
     # The other table's player is served as usual meanwhile.
     tab = await join(app, calm.pk, others[0])
@@ -87,3 +90,18 @@ async def test_one_user_shares_a_bucket_across_tabs(app, players, settings):
     assert (await third.until(lambda f: f["type"] in ("state", "error")))["type"] == "state"
     for tab in (first, second, third):
         await tab.close()
+
+
+def test_a_bucket_refills_with_time(limit_clock, settings):
+    settings.GAMES_RATE_PER_SECOND = 2
+    settings.GAMES_RATE_BURST = 3
+    settings.GAMES_RATE_CLOSE_AFTER = 2
+    limiter = limits.Limiter(None)
+    assert [limiter.allow() for _ in range(4)] == [True, True, True, False]
+    assert not limiter.flooding
+    limit_clock.advance(0.5)  # one token back at two a second
+    assert [limiter.allow() for _ in range(2)] == [True, False]
+    assert limiter.allow() is False and not limiter.flooding  # the allowance refilled too
+    assert limiter.allow() is False and limiter.flooding  # past the close allowance
+    limit_clock.advance(10)
+    assert [limiter.allow() for _ in range(4)] == [True, True, True, False]
