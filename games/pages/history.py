@@ -130,6 +130,7 @@ class PlayerRow:
     is_bot: bool = False
     recorded: bool = False  # a name from an imported record, not an account
     rating_change: int | None = None  # a rated game: how the player's rating moved
+    linked: bool = True  # has a page (a recorded name only from a verified import)
 
     @property
     def rating_change_text(self) -> str:
@@ -165,6 +166,8 @@ def game_row(game: Game, user, hidden: bool | None = None,
             seat.is_bot,
             not seat.is_bot and seat.user_id is None and bool(seat.recorded_name),
             None if hidden or not rating_changes else rating_changes.get(pos),
+            # An unverified import gives its recorded names no page (pages/players.py).
+            seat.user_id is not None or not game.imported or game.import_verified,
         ))
     players.sort(key=lambda p: (p.place or 9, -(p.points or 0)))
     return GameRow(game, players, len(summary.get("deals") or []),

@@ -76,8 +76,10 @@ def player(request, name: str):
     account = User.objects.filter(username=name).first()
     if account is not None:
         seats = Seat.objects.filter(user=account)
-    else:  # a name known only from imported records
-        seats = Seat.objects.filter(recorded_name=name, user=None, bot_level="")
+    else:  # a name known only from imported records: verified ones (an importer's word
+        # alone gives no page to anyone else; games/services/imports.py)
+        seats = Seat.objects.filter(recorded_name=name, user=None, bot_level="").exclude(
+            game__imported=True, game__import_verified=False)
         if not seats.exists():
             raise Http404("No player by that name.")
     is_me = account is not None and request.user == account
