@@ -105,7 +105,9 @@ class Daphnes:
                     # These players act within milliseconds, for hours: a fast single table
                     # would outrun the per-socket limits meant for people (30 a second).
                     "MAHJONG_RATE_PER_SECOND": "1000", "MAHJONG_RATE_BURST": "2000",
-                    "MAHJONG_USER_RATE_PER_SECOND": "1000", "MAHJONG_USER_RATE_BURST": "2000"}
+                    "MAHJONG_USER_RATE_PER_SECOND": "1000", "MAHJONG_USER_RATE_BURST": "2000",
+                    # Every client here is 127.0.0.1: no per-address bound (games/limits.py).
+                    "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60"}
         self.ports = [free_port() for _ in range(count)]
         self.procs: list[subprocess.Popen] = []
 

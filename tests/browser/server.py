@@ -30,7 +30,9 @@ def demo_tournament(db_dir: Path, *demo_args: str) -> dict:
     """A fresh site database with a tournament_demo tournament (`demo_args` are the command's);
     the environment that serves it."""
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_dir / 'db.sqlite3'}",
-           "DJANGO_DEBUG": "1", "MAHJONG_BOT_DELAY_MS": "0", "MAHJONG_TICK_POLL_SECONDS": "1"}
+           "DJANGO_DEBUG": "1", "MAHJONG_BOT_DELAY_MS": "0", "MAHJONG_TICK_POLL_SECONDS": "1",
+           # Every browser is 127.0.0.1: no per-address bound (games/limits.py).
+           "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60"}
     env.pop("REDIS_URL", None)
     run = [sys.executable, "manage.py"]
     subprocess.run([*run, "migrate", "--noinput"], cwd=ROOT, env=env, check=True,

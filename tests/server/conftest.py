@@ -21,6 +21,8 @@ def _env(db) -> dict:
         "DJANGO_SECRET_KEY": "whole-games-test",
         "MAHJONG_BOT_DELAY_MS": "0",
         "MAHJONG_TICK_POLL_SECONDS": "1",
+        # Every client is 127.0.0.1: no per-address bound (games/limits.py).
+        "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60",
     }
     env.pop("REDIS_URL", None)
     return env

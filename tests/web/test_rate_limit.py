@@ -7,6 +7,7 @@ import json
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 
 from games import limits
 from games.models import Game, Move
@@ -105,3 +106,31 @@ def test_a_bucket_refills_with_time(limit_clock, settings):
     assert limiter.allow() is False and limiter.flooding  # past the close allowance
     limit_clock.advance(10)
     assert [limiter.allow() for _ in range(4)] == [True, True, True, False]
+
+
+async def test_socket_connects_are_limited_per_address(app, players, settings, limit_clock):
+    settings.GAMES_LIMITS = {"connects": (2, 60)}
+    game = await sync_to_async(make_table)(players, seed="connects")
+    tabs = [await join(app, game.pk, players[i]) for i in range(2)]
+    refused = WebsocketCommunicator(app, f"/ws/game/{game.pk}/",
+                                    headers=[(b"origin", b"http://testserver")])
+    connected, _ = await refused.connect(timeout=10)
+    assert connected  # opened only to say why
+    frame = await refused.receive_json_from(timeout=10)
+    assert (frame["type"], frame["code"]) == ("error", "rate_limited")
+    assert "Too many connections to tables from your address" in frame["message"]
+    close = await refused.receive_output(timeout=10)
+    assert close["type"] == "websocket.close" and close["code"] == limits.CLOSE_CODE
+    assert "try again in" in close["reason"]
+    # Another address is not counted with this one; this one may connect again a minute on.
+    other = WebsocketCommunicator(app, f"/ws/game/{game.pk}/",
+                                  headers=[(b"origin", b"http://testserver")])
+    other.scope["client"] = ("192.0.2.9", 5000)
+    assert (await other.connect(timeout=10))[0]
+    assert (await other.receive_json_from(timeout=10))["type"] == "state"
+    limit_clock.advance(60)
+    tabs.append(await join(app, game.pk, players[2]))
+    for tab in tabs:
+        await tab.close()
+    await other.disconnect()
+    await refused.disconnect()
