@@ -251,3 +251,40 @@ def test_a_live_game_is_still_readable_and_its_seats_listed_read_only(client, st
     assert response.status_code == 200 and ACTIVE in html
     assert "alice" in html and 'name="seats-0-bot_level"' not in html
     assert 'name="_save"' not in html
+
+
+def test_a_duplicate_wall_rounds_seed_shows_only_once_the_round_ends(client, staff, over):
+    """A finished table of a duplicate-wall round was dealt from the seed the other tables
+    still play: neither the round's page nor the game's shows it before the round ends."""
+    from games.models import FINISHED, PLAYING, Round, Table, Tournament
+
+    Game.objects.filter(pk=over.pk).update(tournament=True)
+    rnd = Round.objects.create(tournament=Tournament.objects.create(name="Duplicate"), number=1,
+                               status=PLAYING, seed=OVER_SEED)
+    Table.objects.create(round=rnd, number=1, game=over)
+    client.force_login(staff["superuser"])
+    pages = [f"/admin/games/round/{rnd.pk}/change/", f"{GAME_URL}{over.pk}/change/"]
+    for url in pages:
+        html = client.get(url).content.decode()
+        assert OVER_SEED not in html and "hidden until the" in html, url
+    Round.objects.filter(pk=rnd.pk).update(status=FINISHED)
+    for url in pages:
+        assert OVER_SEED in client.get(url).content.decode(), url
+
+
+def test_a_tournament_tables_autopilot_actions_are_logged_in_its_tournament(client, staff,
+                                                                            live):
+    from games.models import PLAYING, Round, Table, Tournament
+
+    Game.objects.filter(pk=live.pk).update(tournament=True)
+    t = Tournament.objects.create(name="Stuck")
+    table = Table.objects.create(round=Round.objects.create(tournament=t, number=1,
+                                                            status=PLAYING), number=1, game=live)
+    client.force_login(staff["superuser"])
+    for action in ("autopilot_waiting", "autopilot_absent"):
+        client.post("/admin/games/table/", {"action": action, "_selected_action": [table.pk],
+                                            "index": 0}, follow=True)
+    lines = list(AuditLog.objects.order_by("pk").values_list("action", "tournament", "details"))
+    assert lines == [("game_autopilot", t.pk, {"answers": 1}),
+                     ("table_autopilot", t.pk, {"seats": 4})]
+    assert live.seats.exclude(bot_level="").count() == 4
