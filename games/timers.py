@@ -13,10 +13,12 @@ from channels.db import database_sync_to_async
 
 from . import clock, conf, wakeup
 from .models import ACTIVE, Game
-from .services import broadcast, presence, timelimits
+from .services import broadcast, guests, presence, timelimits
 from .services import tick as tick_sync
 
 log = logging.getLogger(__name__)
+# Guest accounts with no game are looked for this often (services/guests.py).
+GUEST_SWEEP_SECONDS = 600
 
 _task: asyncio.Task | None = None
 
@@ -42,7 +44,7 @@ async def _run() -> None:
     due_games = database_sync_to_async(_due_games)
     poll = conf.get("GAMES_TICK_POLL_SECONDS")
     every = presence.heartbeat_seconds()
-    last_presence = None
+    last_presence = last_guests = None
     while True:
         wakeup.awake()
         try:
@@ -50,6 +52,9 @@ async def _run() -> None:
             if last_presence is None or (now - last_presence).total_seconds() >= every:
                 last_presence = now
                 await broadcast.call(_presence)
+            if last_guests is None or (now - last_guests).total_seconds() >= GUEST_SWEEP_SECONDS:
+                last_guests = now
+                await database_sync_to_async(guests.remove_idle_guests)()
             due, wait = await due_games()
             for game_id in due:
                 await broadcast.call(tick_sync, game_id)
