@@ -27,7 +27,7 @@ def _state(game_id: int, seat: int | None) -> dict[str, Any]:
     return frames.state(game, match, seat)
 
 
-def _refusal(game_id: int, user, session) -> int | None:
+def refusal(game_id: int, user, session) -> int | None:
     """The close code for a socket this user may not open (None: it may): the table page's
     rule, asked of the access policy."""
     game = Game.objects.filter(pk=game_id).first()
@@ -103,11 +103,11 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._error(protocol.E_RATE_LIMITED, verdict.message)
             await self.close(code=limits.CLOSE_CODE, reason=verdict.message)
             return
-        refusal = await database_sync_to_async(_refusal)(
+        closing = await database_sync_to_async(refusal)(
             self.game_id, self.user, self.scope.get("session")
         )
-        if refusal is not None:
-            await self.close(code=refusal)
+        if closing is not None:
+            await self.close(code=closing)
             return
         try:
             attendance = await broadcast.call(services.connect, self.game_id, self.user, self)
