@@ -25,9 +25,12 @@ run: install
 lint: install
 	$(BIN)/ruff check .
 
-test: install lint
-	bash .ci/system-deps.sh
-	bash .ci/with-services.sh $(BIN)/pytest
+# The ten slowest tests of each pass and the total time are printed at the end.
+test: install
+	@start=$$(date +%s); \
+	$(BIN)/ruff check . && bash .ci/system-deps.sh && \
+	bash .ci/with-services.sh $(BIN)/pytest --durations=10; \
+	status=$$?; echo "make test: $$(( $$(date +%s) - start )) s in all"; exit $$status
 
 simulate: install
 	$(BIN)/python -m games.engine simulate --deals 1000 --seed 1

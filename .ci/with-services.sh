@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Runs the test command twice: first on the embedded defaults (SQLite, in-memory channel layer),
-# then, when we are root and the servers are installed, tests/web and tests/scale again against
-# a throwaway PostgreSQL and Redis on 127.0.0.1 (DATABASE_URL / REDIS_URL). Stops them after.
+# Runs the test command twice: first the whole suite on the embedded defaults (SQLite, in-memory
+# channel layer) in parallel workers (TEST_WORKERS, default one per core; a module's tests stay on
+# one worker, so they share its module and session fixtures); then, when we are root and the
+# servers are installed, the tests marked scale_db (their behaviour depends on the database's
+# locking or the channel layer; tests/web/conftest.py lists them) and tests/scale again against a
+# throwaway PostgreSQL and Redis on 127.0.0.1 (DATABASE_URL / REDIS_URL), in one process, since
+# the tests flush the Redis database they share. Stops the servers after and prints the times.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-"$@"
+start=$SECONDS
+"$@" -n "${TEST_WORKERS:-auto}" --dist loadfile
 first=$?
+echo "with-services: first pass (SQLite) took $((SECONDS - start)) s"
 
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 if [ "$(id -u)" != "0" ] || [ -z "$PG_BIN" ] || ! command -v redis-server >/dev/null; then
@@ -36,7 +42,10 @@ for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break;
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/mahjong"
 export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
 echo "with-services: second pass on PostgreSQL ($DATABASE_URL) and Redis ($REDIS_URL)"
-"$@" tests/web tests/scale
+second_start=$SECONDS
+"$@" -p no:xdist -m "scale_db or scale" tests/web tests/scale
 second=$?
+echo "with-services: second pass (PostgreSQL + Redis) took $((SECONDS - second_start)) s;" \
+  "both passes $((SECONDS - start)) s"
 [ $first -ne 0 ] && exit $first
 exit $second

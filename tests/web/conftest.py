@@ -1,4 +1,30 @@
+from pathlib import Path
+
 import pytest
+
+HERE = Path(__file__).parent
+
+# The modules whose behaviour depends on the database's locking or the channel layer: marked
+# scale_db, they run a second time on PostgreSQL + Redis (.ci/with-services.sh).
+# tests/structure/test_scale_db_marker.py fails when a module that touches either is missing.
+SCALE_DB = {
+    "test_abandoned_tables", "test_bad_messages", "test_claims", "test_guest_sweep",
+    "test_hardened_input",
+    "test_import_hostile", "test_leaderboard", "test_leave_game", "test_live_play",
+    "test_lobby_live", "test_move_clock", "test_move_cost", "test_no_leaks",
+    "test_presence_crash", "test_private_tables", "test_production", "test_rate_limit",
+    "test_reconnect_restart", "test_seat_changes", "test_server_frame_cap",
+    "test_stored_results", "test_timers", "test_watchers", "test_withdrawn_seat",
+    # Races between requests, through the database: seating from the queue.
+    "test_queue",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = Path(str(item.fspath))
+        if path.parent == HERE and path.stem in SCALE_DB:
+            item.add_marker(pytest.mark.scale_db)
 
 
 @pytest.fixture(autouse=True)
