@@ -13,12 +13,11 @@ from datetime import datetime
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games import results
 from games.engine.names import check_name
 from games.engine.record import results_of
 from games.models import FINISHED, Game, Move, Seat
 
-from . import audit
+from . import audit, results
 from .errors import ServiceError
 from .gamerow import lock
 

@@ -3,10 +3,10 @@ finishes the table's game; the last table of a round ends the round."""
 
 from __future__ import annotations
 
-from games import clock, results
+from games import clock
 from games.models import FINISHED, Game, Table, TableSeat, parse_table_points
 
-from . import ratings
+from . import ratings, results
 
 
 def record_result(game: Game) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 
-from games import clock, conf, protocol, results, wakeup
+from games import clock, conf, protocol, wakeup
 from games.engine import bots
 from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.deal import refusals
@@ -28,6 +28,7 @@ from . import (
     matches,
     places,
     ratings,
+    results,
     schedule,
     snapshots,
     turnclock,

@@ -10,7 +10,7 @@ from collections import defaultdict
 
 from django.db import transaction
 
-from games import clock, protocol, results, wakeup
+from games import clock, protocol, wakeup
 from games.models import (
     ACTIVE,
     FINISHED,
@@ -28,7 +28,7 @@ from games.models import (
 from games.tournaments.duplicate import vary_winds
 from games.tournaments.seating import seat_round
 
-from . import audit, broadcast, matches, notices, ratings, timelimits
+from . import audit, broadcast, matches, notices, ratings, results, timelimits
 from .errors import ServiceError
 from .gamerow import lock as lock_game
 from .gamerow import reschedule, seats_changed

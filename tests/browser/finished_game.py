@@ -8,12 +8,12 @@ import json
 
 from django.utils import timezone
 
-from games import results
 from games.engine import bots
 from games.engine.match import Match
 from games.engine.record import results_of
 from games.engine.ruleset import Ruleset, get_ruleset
 from games.models import FINISHED, Game, Move, Seat
+from games.services import results
 
 WINDS = ("East", "South", "West", "North")
 

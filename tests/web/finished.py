@@ -11,11 +11,12 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import results, services
+from games import services
 from games.engine import bots
 from games.engine.actions import Action
 from games.engine.record import results_of
 from games.models import ACTIVE, FINISHED, Game, Move
+from games.services import results
 from games.services.matches import match_for
 
 from .live import make_table, short_ruleset

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import results, services
+from games import services
 from games.models import FINISHED, Game, Seat
-from games.services import ratings
+from games.services import ratings, results
 
 from .live import make_table
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games import results
 from games.engine import bots
 from games.engine.match import Match
 from games.engine.record import results_of
 from games.models import ACTIVE, FINISHED, Game, Move, Seat
+from games.services import results
 
 
 def saved_game(seed: str, *, moves: int | None = None, user=None) -> Game:

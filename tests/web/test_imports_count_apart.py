@@ -9,14 +9,13 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from games import results
 from games.engine import bots
 from games.engine.match import Match
 from games.engine.record import build_record
 from games.engine.ruleset import Ruleset, get_ruleset
 from games.models import AuditLog, Game, PlayerStat, Rating, Seat
 from games.records import import_record
-from games.services import ServiceError, imports
+from games.services import ServiceError, imports, results
 
 from .finished import saved_game
 from .live import make_table

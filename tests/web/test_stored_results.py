@@ -17,12 +17,13 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import results
+from games import results as seat_columns
 from games.engine import bots
 from games.engine.match import Match
 from games.engine.record import results_of
 from games.engine.ruleset import Ruleset, get_ruleset
 from games.models import FINISHED, Game, PlayerStat, Seat
+from games.services import results
 from games.stats import PlayerStats, add_game, stats_for
 
 from .finished import finished_game
@@ -40,13 +41,14 @@ def _result(seed: str) -> dict:
     return results_of(match)
 
 
-def _save(result: dict, people: list, *, imported: bool = False,
+def _save(result: dict, people: list, *, imported: bool = False, verified: bool = False,
           tournament: bool = False) -> Game:
     """A finished game as the service door or the import leaves it: the row, the seats and
     their stored results."""
     game = Game.objects.create(ruleset_name="chinese-classical", ruleset={},
                                seed=f"s{Game.objects.count()}", status=FINISHED, result=result,
-                               imported=imported, tournament=tournament)
+                               imported=imported, import_verified=verified,
+                               tournament=tournament)
     for chair, who in enumerate(people):
         user, name = (who, "") if not isinstance(who, str) else (None, who)
         Seat.objects.create(game=game, chair=chair, position=chair, user=user,
@@ -57,7 +59,9 @@ def _save(result: dict, people: list, *, imported: bool = False,
 
 def _recomputed(user) -> PlayerStats:
     stats = PlayerStats()
-    for seat in Seat.objects.filter(user=user, game__status=FINISHED).order_by(
+    # An import counts only once staff verified it (issue 36): the others are left out here.
+    for seat in Seat.objects.filter(user=user, game__status=FINISHED).exclude(
+            game__imported=True, game__import_verified=False).order_by(
             "game_id").select_related("game"):
         add_game(stats, seat.game_id, seat.position, seat.game.result)
     return stats
@@ -69,7 +73,8 @@ def _stored(user) -> PlayerStats:
 
 GAMES = st.lists(st.tuples(st.sampled_from(["r1", "r2", "r3"]),  # which result
                            st.integers(0, 3),  # the player's chair
-                           st.sampled_from(["here", "imported", "tournament", "recorded"])),
+                           st.sampled_from(["here", "imported", "verified", "tournament",
+                                            "recorded"])),
                  min_size=1, max_size=8)
 
 
@@ -83,17 +88,18 @@ def test_statistics_equal_a_recomputation_from_the_games_results(players, games)
     for seed, chair, kind in games:
         people = list(others) + [None]
         people.insert(chair, "me, as a record named me" if kind == "recorded" else me)
-        _save(_result(seed), people[:4], imported=kind in ("imported", "recorded"),
-              tournament=kind == "tournament")
+        _save(_result(seed), people[:4], imported=kind in ("imported", "verified", "recorded"),
+              verified=kind == "verified", tournament=kind == "tournament")
     stored = _stored(me)
     assert stored == _recomputed(me)
-    assert stored.games == sum(kind != "recorded" for _, _, kind in games)
+    # Not a record naming me (not my account), nor an import nobody verified.
+    assert stored.games == sum(kind not in ("recorded", "imported") for _, _, kind in games)
 
 
 def test_a_game_finished_through_the_service_door_stores_its_seats_results(players):
     game = finished_game(players[:1], 3, seed="stored-results")
     for seat in game.seats.all():
-        want = results.seat_results(game.result, seat.position)
+        want = seat_columns.seat_results(game.result, seat.position)
         assert {f: getattr(seat, f) for f in want} == want
     assert sum(s.place == 1 for s in game.seats.all()) >= 1
 

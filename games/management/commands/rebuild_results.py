@@ -1,12 +1,13 @@
 """Write every finished game's per-seat results again from the result kept with the game, then
-every player's statistics from those (games/results.py): after a restore, or to check what is
+every player's statistics from those (games/services/results.py): after a restore, or to check what is
 stored (--check: only report seats and statistics that differ, change nothing)."""
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.models import FINISHED, Game, PlayerStat, Seat
-from games.results import rebuild_statistics, seat_results
+from games.results import seat_results
+from games.services.results import rebuild_statistics
 
 BATCH = 500
 
