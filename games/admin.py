@@ -25,7 +25,15 @@ from .models import (
     Tournament,
 )
 from .seat_swap import swap_view
-from .services import ServiceError, audit, organiser, penalties, timelimits, tournaments
+from .services import (
+    ServiceError,
+    audit,
+    imports,
+    organiser,
+    penalties,
+    timelimits,
+    tournaments,
+)
 from .tournament_form import RULESET_FIELDS, TournamentForm
 
 
@@ -72,7 +80,7 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
     exclude = ("seed", "invite", "pending")
     readonly_fields = ("seed_or_commitment", "claims_pending")
     inlines = [SeatInline]
-    actions = ["settle_due", "autopilot", "abandon"]
+    actions = ["settle_due", "autopilot", "abandon", "verify_import"]
 
     def has_run_game_permission(self, request):
         return request.user.has_perm("games.change_game")
@@ -111,6 +119,21 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
         _run(self, request, queryset,
              lambda g: services.abandon_game(g.pk, by=request.user, reason="abandoned from the admin"),
              "{obj}: abandoned.")
+
+    def has_verify_import_permission(self, request):
+        return imports.vouches(request.user)
+
+    @admin.action(description="Verify imported record (it counts in statistics from now on)",
+                  permissions=["verify_import"])
+    def verify_import(self, request, queryset):
+        for game in queryset:
+            try:
+                done = imports.verify_import(game.pk, request.user)
+            except ServiceError as exc:
+                self.message_user(request, f"{game}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{game}: " + (
+                    "verified; it counts in statistics now." if done else "verified already."))
 
 
 @admin.register(Move)

@@ -7,6 +7,7 @@ import html
 import json
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.engine import bots
@@ -198,3 +199,37 @@ def test_a_record_on_the_walls_of_a_game_not_over_names_no_table(client, players
     assert "this record's seed is that of a game on this site that is not over" in page
     assert f"table {live.pk}" not in page.split("Refused", 1)[-1].split("</p>", 1)[0]
     assert Game.objects.count() == 1
+
+
+# ---------------------------------------------------------------- the admin's action
+def _staff_with(User, name, *codenames):
+    user = User.objects.create_user(name, is_staff=True)
+    user.user_permissions.set(Permission.objects.filter(
+        content_type__app_label="games", codename__in=codenames))
+    return user
+
+
+def _run_action(client, game):
+    return client.post("/admin/games/game/", {"action": "verify_import",
+                                               "_selected_action": [game.pk]})
+
+
+def test_the_admin_action_verifies_only_for_staff_with_verify_import(
+        client, players, django_user_model):
+    game = import_record(_record(), players[0])
+    viewer = _staff_with(django_user_model, "viewer", "view_game", "change_game")
+    client.force_login(viewer)
+    page = _text(client.get("/admin/games/game/"))
+    assert "Verify imported record" not in page
+    _run_action(client, game)
+    game.refresh_from_db()
+    assert not game.import_verified and PlayerStat.objects.count() == 0
+
+    client.force_login(_staff_with(django_user_model, "checker", "view_game", "verify_import"))
+    assert "Verify imported record" in _text(client.get("/admin/games/game/"))
+    response = _run_action(client, game)
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.import_verified and _games_counted(user=players[0]) == 1
+    _run_action(client, game)  # again: counted once
+    assert _games_counted(user=players[0]) == 1
