@@ -31,11 +31,6 @@ ADMIN_SAVERS = {"save_model", "save_formset", "save_related", "delete_model", "d
 # Writes that are not through the door yet, each with its reason. Keyed by module and the
 # function it is in, so moving a line within the function keeps it allowed.
 MOVING_TO_SERVICES = {
-    # Per-seat results and statistics written when a game finishes, called from the services
-    # inside their locked transaction (services/play.py, places.py); moving into the services.
-    ("games.results", "store"): "a finished game's seats get their results",
-    ("games.results", "count"): "a game counted once in the statistics",
-    ("games.results", "rebuild_statistics"): "statistics rebuilt from every finished game",
     # The offline command that rebuilds the stored results of finished games.
     ("games.management.commands.rebuild_results", "Command.handle"):
         "finished games' seat results rebuilt",
