@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
-from games.models import Game, PlayerStat, Seat, Table
+from games.models import FINISHED, Game, PlayerStat, Seat, Table
 from games.results import UNVERIFIED_IMPORT, seat_results, stat_rows
 
 
@@ -84,6 +84,36 @@ def finish(game: Game) -> None:
     players' statistics."""
     store(game)
     count(game)
+
+
+REBUILD_BATCH = 500  # games a transaction of rebuild_seat_results covers
+
+
+def rebuild_seat_results(check: bool = False) -> tuple[int, int]:
+    """Every finished game's seat results written again from its stored result, a batch of
+    games per transaction (`check`: only count the seats that differ). Returns (seats seen,
+    seats that differed)."""
+    fields = list(seat_results({}, 0))
+    games = Game.objects.filter(status=FINISHED).exclude(result=None).order_by("pk")
+    seen = differ = last = 0
+    while True:
+        batch = list(games.filter(pk__gt=last).only("pk", "result")[:REBUILD_BATCH])
+        if not batch:
+            return seen, differ
+        last = batch[-1].pk
+        with transaction.atomic():
+            by_game = {g.pk: g.result for g in batch}
+            changed = []
+            for seat in Seat.objects.filter(game__in=batch, position__isnull=False):
+                want = seat_results(by_game[seat.game_id], seat.position)
+                seen += 1
+                if any(getattr(seat, f) != v for f, v in want.items()):
+                    differ += 1
+                    for f, v in want.items():
+                        setattr(seat, f, v)
+                    changed.append(seat)
+            if changed and not check:
+                Seat.objects.bulk_update(changed, fields)
 
 
 def rebuild_statistics() -> int:

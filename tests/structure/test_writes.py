@@ -31,9 +31,6 @@ ADMIN_SAVERS = {"save_model", "save_formset", "save_related", "delete_model", "d
 # Writes that are not through the door yet, each with its reason. Keyed by module and the
 # function it is in, so moving a line within the function keeps it allowed.
 MOVING_TO_SERVICES = {
-    # The offline command that rebuilds the stored results of finished games.
-    ("games.management.commands.rebuild_results", "Command.handle"):
-        "finished games' seat results rebuilt",
 }
 
 
