@@ -15,6 +15,9 @@ from .engine.bots import LEVELS
 _KNOWN = {
     "GAMES_BOT_DELAY_MS": ("MAHJONG_BOT_DELAY_MS", 700, 0),
     "GAMES_CLAIM_SECONDS": ("MAHJONG_CLAIM_SECONDS", 8, 1),
+    # The least time a claim window stays open when nobody claims, whoever could have claimed:
+    # its closing moment must not tell that nobody could (docs/protocol.md, "Claim windows").
+    "GAMES_CLAIM_MIN_MS": ("MAHJONG_CLAIM_MIN_MS", 1200, 0),
     "GAMES_TOURNAMENT_TURN_SECONDS": ("MAHJONG_TOURNAMENT_TURN_SECONDS", 30, 1),
     "GAMES_ABSENT_GRACE_SECONDS": ("MAHJONG_ABSENT_GRACE_SECONDS", 20, 0),
     # A casual table under way with no person connected this long is ended as abandoned.

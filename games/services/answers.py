@@ -3,10 +3,14 @@
 An answer to an open claim window changes nothing anyone else sees until the window closes, so
 it need not replay, lock and rewrite the game: one UPDATE adds it to the row's `pending`, on
 condition that the game is still at the version the answer was made for and the seat has not
-answered yet, and returns what is held. The row is locked (with the usual transaction) only to
-close the window, by whoever gives the last answer. Anything unusual (no cached Match at that
-version, a deadline passed, an answer refused by the condition) takes the locked path, which
-gives the precise answer or error.
+answered yet, and returns what is held. What this process read without the row is checked by
+the same condition: the cached Match's rules version and, for a player's answer, the version of
+the seats that showed the seat theirs (`seats_version`), so a seat handed to a bot or a ruleset
+changed by another process sends the answer down the locked path. The row is locked (with the
+usual transaction) only to close the window, by whoever gives the last answer (it closes then,
+or at its minimum: schedule.window_closes). Anything unusual (no cached Match at that version, a
+deadline passed, an answer refused by the condition) takes the locked path, which gives the
+precise answer or error.
 
 The statement is atomic on the row in both databases, so it composes with the locked path of
 another process: SQLite runs it after (or before) a whole transaction, and PostgreSQL re-checks
@@ -44,33 +48,41 @@ def window_opened(game_id: int, version: int, deadline: datetime | None) -> None
         _windows[game_id] = (version, deadline)
 
 
-def _sql() -> str:
+def _sql(seats_checked: bool) -> str:
     table = connection.ops.quote_name(Game._meta.db_table)
+    seats = " AND seats_version = %s" if seats_checked else ""
     if connection.vendor == "postgresql":
         return (
             f"UPDATE {table} SET pending = jsonb_set(pending, ARRAY[%s], %s::jsonb)"
             " WHERE id = %s AND version = %s AND status = %s AND pending -> %s IS NULL"
-            " RETURNING pending"
+            f" AND rules_version = %s{seats} RETURNING pending"
         )
     return (
         f"UPDATE {table} SET pending = json_set(pending, '$.\"' || %s || '\"', json(%s))"
         " WHERE id = %s AND version = %s AND status = %s"
         " AND json_extract(pending, '$.\"' || %s || '\"') IS NULL"
-        " RETURNING pending"
+        f" AND rules_version = %s{seats} RETURNING pending"
     )
 
 
-_sql_by_vendor: dict[str, str] = {}
+_sql_by_vendor: dict[tuple[str, bool], str] = {}
 
 
-def _store(game_id: int, version: int, seat: int, answer: dict[str, Any]) -> dict | None:
+def _store(
+    game_id: int, version: int, seat: int, answer: dict[str, Any], rules_version: int,
+    seats_version: int | None,
+) -> dict | None:
     """The row's held answers with this one added, or None if the condition refused it."""
-    sql = _sql_by_vendor.get(connection.vendor)
+    key = (connection.vendor, seats_version is not None)
+    sql = _sql_by_vendor.get(key)
     if sql is None:
-        sql = _sql_by_vendor[connection.vendor] = _sql()
-    key = str(seat)
+        sql = _sql_by_vendor[key] = _sql(seats_version is not None)
+    pos = str(seat)
+    params = [pos, json.dumps(answer), game_id, version, ACTIVE, pos, rules_version]
+    if seats_version is not None:
+        params.append(seats_version)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [key, json.dumps(answer), game_id, version, ACTIVE, key])
+        cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -80,15 +92,23 @@ def _store(game_id: int, version: int, seat: int, answer: dict[str, Any]) -> dic
 HELD, LAST = "held", "last"
 
 
-def hold(game_id: int, seat: int, action_json: Any, version: int, now: datetime) -> str | None:
-    """Hold a legal answer to the window open at `version` without a lock. Returns HELD (others
-    still owe answers), LAST (every answer is held: the caller closes the window), or None when
-    the locked path must decide (and explain any refusal)."""
+def hold(
+    game_id: int, seat: int, action_json: Any, version: int, now: datetime,
+    seats_version: int | None = None,
+) -> str | None:
+    """Hold a legal answer to the window open at `version` without a lock. `seats_version`:
+    the version of the seats that showed this seat the sender's (None: a bot's, a timer's or an
+    organiser's answer, for the seat itself). Returns HELD (others still owe answers), LAST
+    (every answer is held: the caller closes the window when it is due), or None when the
+    locked path must decide (and explain any refusal)."""
     window = _windows.get(game_id)
     if window is None or window[0] != version or now >= window[1]:
         return None
-    match = matches.cached_at(game_id, version)
-    if match is None or match.phase not in WINDOW_PHASES:
+    cached = matches.cached_at(game_id, version)
+    if cached is None:
+        return None
+    match, rules_version = cached
+    if match.phase not in WINDOW_PHASES:
         return None
     try:
         action = parse_action(action_json, seat)
@@ -97,7 +117,7 @@ def hold(game_id: int, seat: int, action_json: Any, version: int, now: datetime)
     if seat not in match.waiting_on() or action not in match.legal_actions(seat):
         return None
     answer = action.to_json()
-    pending = _store(game_id, version, seat, answer)
+    pending = _store(game_id, version, seat, answer, rules_version, seats_version)
     if pending is None:
         return None
     if all(str(p) in pending for p in match.waiting_on()):

@@ -16,12 +16,22 @@ from games.models import ABANDONED, ACTIVE, Game, Watcher
 from . import turnclock
 
 WINDOW_PHASES = ("claim", "rob")
+
+
+def nothing_to_claim(match, seat: int) -> bool:
+    """In an open window, `seat` owes an answer but may only pass: the server passes for it
+    (schedule.automatic_passes) and never asks it."""
+    return (
+        match.phase in WINDOW_PHASES
+        and seat in match.waiting_on()
+        and all(a.type == "pass" for a in match.legal_actions(seat))
+    )
 NAME_MAX = 150  # as an account's username: a longer recorded name must not swell every frame
 
 
 def timer(game: Game, match) -> dict[str, Any] | None:
-    """The countdown a player sees. A claim window always runs its full length from the discard,
-    so it tells nobody whether anyone could claim."""
+    """The countdown a player sees. A claim window's countdown runs to its deadline from the
+    discard, the same for every seat, so it tells nobody whether anyone could claim."""
     if game.status != ACTIVE or game.changed_at is None:
         return None
     bank = None
@@ -50,11 +60,18 @@ def view(game: Game, match, seat: int | None, public: dict | None = None) -> dic
         final = engine_views.final_view(match)
         if policy.walls_shared(game):  # the seed deals the walls other tables still play
             del final["seed"]
+        if seat is None and policy.scores_hidden(game):
+            # Its round hides results until it ends: a spectator sees the table, not the
+            # standings or the last deal's payments (docs/access.md).
+            final.update(standings=None, last_deal=None, result_hidden=True,
+                         seats=[{**s, "points": None} for s in final["seats"]])
         return final
     if seat is None:
         return public if public is not None else engine_views.public_view(match)
     view = engine_views.seat_view(match, seat, public)
     if game.status == ABANDONED:  # nobody plays on: a seat that reopens it is offered nothing
+        view["legal_actions"] = []
+    elif nothing_to_claim(match, seat):  # passed by the server: nothing to ask
         view["legal_actions"] = []
     return view
 

@@ -21,8 +21,8 @@ from .errors import ServiceError
 LOCKED_FIELDS = (
     "id", "ruleset_name", "seed", "status", "version", "tournament", "claim_seconds",
     "turn_seconds", "bank_seconds", "bank_used", "changed_at", "due_at", "pending",
-    "seats_version", "finished", "result",
-)
+    "seats_version", "finished", "result", "rules_version",
+)  # in the model's field order: Model.from_db reads a partial row in that order
 _lock_plans: dict[str, tuple] = {}  # by database vendor: the lock's SQL and converters
 
 
@@ -81,10 +81,13 @@ def seats(game: Game, fresh: bool = False) -> dict[int, Seat]:
     return found
 
 
-def known_seat(game_id: int, pos: int) -> Seat | None:
-    """Seat `pos` as this process last read it, without the lock or a query (None: not read)."""
+def known_seat(game_id: int, pos: int) -> tuple[Seat, int] | None:
+    """Seat `pos` as this process last read it, without the lock or a query, with the
+    seats_version it was read at: whoever trusts it checks that version on the row (None: not
+    read)."""
     hit = _seat_cache.get(game_id)
-    return hit[1].get(pos) if hit is not None else None
+    seat = hit[1].get(pos) if hit is not None else None
+    return (seat, hit[0]) if seat is not None else None
 
 
 def seats_changed(game: Game) -> None:

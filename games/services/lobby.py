@@ -180,8 +180,7 @@ def start_game(game_id: int) -> Game:
         _announce(game, protocol.NOTICE_STARTED)  # (counts the seats' change)
         game.due_at = schedule.next_due(game, match, gamerow.seats(game, fresh=True))
         game.save()
-        gid = game.pk
-        transaction.on_commit(lambda: matches.put(gid, match))
+        transaction.on_commit(lambda: matches.put(game, match))
         if game.due_at is not None:
             transaction.on_commit(wakeup.poke)
         return game

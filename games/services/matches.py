@@ -1,8 +1,11 @@
-"""An in-process cache of engine Matches, keyed by game and checked against the game's version.
+"""An in-process cache of engine Matches, keyed by game and checked against the game's version
+and its rules version.
 
 The moves in the database are the truth: a missing or outdated entry is rebuilt (or brought
 forward) by replaying them. A Match being changed is taken out of the cache and put back only
-after its transaction commits, so a rolled-back move never lingers here.
+after its transaction commits, so a rolled-back move never lingers here. A live game's ruleset
+may change with no new move (a round's time limit): that bumps `Game.rules_version`, and an
+entry cached under another rules version is replayed, in every process, socket or not.
 """
 
 from __future__ import annotations
@@ -18,8 +21,17 @@ from . import snapshots
 
 _MAX_GAMES = 512
 _SNAPSHOT_WORTH = 50  # a Match this many moves behind looks for a snapshot before replaying
-_cache: OrderedDict[int, Match] = OrderedDict()
+# game id -> (the Match, the game's rules_version it was built under)
+_cache: OrderedDict[int, tuple[Match, int]] = OrderedDict()
 _lock = threading.Lock()
+
+
+def _get(game) -> Match | None:
+    """The cached Match of `game` under its current rules (any version), else None."""
+    entry = _cache.get(game.pk)
+    if entry is None or entry[1] != game.rules_version:
+        return None
+    return entry[0]
 
 
 def _replay(game, match: Match | None) -> Match:
@@ -40,50 +52,53 @@ def _replay(game, match: Match | None) -> Match:
 def match_for(game) -> Match:
     """A Match for reading at game.version (shared: do not change it)."""
     with _lock:
-        match = _cache.get(game.pk)
+        match = _get(game)
         if match is not None and match.version == game.version:
             _cache.move_to_end(game.pk)
             return match
         _cache.pop(game.pk, None)
     match = _replay(game, match)
-    put(game.pk, match)
+    put(game, match)
     return match
 
 
 def cached(game) -> Match | None:
     """The cached Match at game.version, if there is one (never replays: for cheap glances)."""
     with _lock:
-        match = _cache.get(game.pk)
+        match = _get(game)
     return match if match is not None and match.version == game.version else None
 
 
-def cached_at(game_id: int, version: int) -> Match | None:
-    """The cached Match of this game if it is at `version` (shared: do not change it)."""
+def cached_at(game_id: int, version: int) -> tuple[Match, int] | None:
+    """The cached Match of this game if it is at `version`, with the rules version it was built
+    under, for a caller without the row to check it against (shared: do not change it)."""
     with _lock:
-        match = _cache.get(game_id)
-    return match if match is not None and match.version == version else None
+        entry = _cache.get(game_id)
+    return entry if entry is not None and entry[0].version == version else None
 
 
 def take(game) -> Match:
     """A Match the caller may change; nobody else sees it until put() back."""
     with _lock:
-        match = _cache.pop(game.pk, None)
+        match = _get(game)
+        _cache.pop(game.pk, None)
     if match is not None and match.version == game.version:
         return match
     return _replay(game, match)
 
 
-def put(game_id: int, match: Match) -> None:
+def put(game, match: Match) -> None:
+    """Cache `match` as `game`'s, under the row's rules version."""
     with _lock:
-        _cache[game_id] = match
-        _cache.move_to_end(game_id)
+        _cache[game.pk] = (match, game.rules_version)
+        _cache.move_to_end(game.pk)
         while len(_cache) > _MAX_GAMES:
             _cache.popitem(last=False)
 
 
 def forget(game_id: int) -> None:
-    """This game's Match must be replayed from the moves: its ruleset changed with no new move
-    (a round's time limit), which the version check cannot see."""
+    """This game's Match must be replayed from the moves (the rules version makes every
+    process do so anyway; this only frees the entry at once)."""
     with _lock:
         _cache.pop(game_id, None)
 

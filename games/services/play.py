@@ -87,6 +87,17 @@ def _close_window(change: _Change) -> None:
     game.pending = {}
 
 
+def _window_opened(change: _Change, now: datetime) -> None:
+    """A change left a window open (a window closes in the change that closes it, so this one
+    is new): the server passes at once for each seat that has nothing to claim, and the window
+    closes in this same change if nothing is left to wait for (no minimum set, nobody asked)."""
+    game, match = change.game, change.match
+    game.changed_at = now
+    game.pending = schedule.automatic_passes(match)
+    if now >= schedule.window_closes(game, match):
+        _close_window(change)
+
+
 def _decide(match, seat: Seat) -> Action:
     return bots.choose(match, seat.position, seat.bot_level or conf.autopilot_level())
 
@@ -102,8 +113,7 @@ def _step(change: _Change, now: datetime) -> None:
     if match.phase in WINDOW_PHASES:
         for pos in due:
             game.pending[str(pos)] = _decide(match, by_pos[pos]).to_json()
-        waiting = match.waiting_on()
-        if all(str(p) in game.pending for p in waiting) or now >= schedule.window_deadline(game):
+        if now >= schedule.window_closes(game, match):
             _close_window(change)
         return
     for pos in due:
@@ -114,6 +124,8 @@ def _step(change: _Change, now: datetime) -> None:
 def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     """Save the row, then (after commit) cache the Match, broadcast and wake the ticker."""
     game, match = change.game, change.match
+    if change.changed and match.phase in WINDOW_PHASES:
+        _window_opened(change, now)
     if change.changed:
         game.changed_at = now
         if match.is_over:
@@ -149,7 +161,7 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     snapshot = snapshots.dump(match) if change.deal_started else None
 
     def after():
-        matches.put(gid, match)
+        matches.put(game, match)
         answers.window_opened(gid, version, window)
         broadcast.send_all(messages)
         if due is not None:
@@ -240,11 +252,16 @@ def _holds(game: Game, user, pos: int) -> bool:
     return not (seat.is_bot and not held_seats(game.pk, user).exists())
 
 
-def _may_hold_unlocked(game_id: int, user, pos: int) -> bool:
+def _unlocked_seats_version(game_id: int, user, pos: int) -> int | None:
     """Whether a claim answer may skip the lock: only when this process's seats show `user`
-    playing `pos` themselves; anything else takes the locked path, which decides."""
-    seat = known_seat(game_id, pos)
-    return seat is not None and seat.user_id == user.pk and not seat.is_bot
+    playing `pos` themselves. Returns the seats_version those seats were read at, for the
+    unlocked statement to check on the row (another process may have changed the seat since);
+    None: the locked path decides."""
+    known = known_seat(game_id, pos)
+    if known is None:
+        return None
+    seat, seats_version = known
+    return seats_version if seat.user_id == user.pk and not seat.is_bot else None
 
 
 def submit_action(
@@ -254,10 +271,15 @@ def submit_action(
     stale one is refused and a repeated one answered without applying it twice. Bots, timers
     and admins pass `seat` instead of a user."""
     now = clock.now()
-    if seat is not None and (user is None or _may_hold_unlocked(game_id, user, seat)):
-        held = answers.hold(game_id, seat, action_json, version, now)
+    unlocked = seat is not None and user is None
+    seats_version = None
+    if seat is not None and user is not None:
+        seats_version = _unlocked_seats_version(game_id, user, seat)
+        unlocked = seats_version is not None
+    if unlocked:
+        held = answers.hold(game_id, seat, action_json, version, now, seats_version)
         if held == answers.LAST:
-            return close_window(game_id, version, now)
+            return close_window(game_id, version, now, seat)
         if held == answers.HELD:
             return Outcome("answered", version)
     try:
@@ -277,7 +299,7 @@ def submit_action(
                 outcome = _submit(change, action, version, now)
             except BaseException:
                 if not change.changed:
-                    matches.put(game.pk, match)
+                    matches.put(game, match)
                 raise
     except IntegrityError:
         # Another process appended the same sequence number first.
@@ -292,8 +314,8 @@ def submit_action(
 def _submit(change: _Change, action: Action, version: int, now: datetime) -> Outcome:
     game, match = change.game, change.match
     pos = action.seat
-    if match.phase in WINDOW_PHASES and now >= schedule.window_deadline(game):
-        # A window that outlived its deadline (say its process died) closes before anything else.
+    if match.phase in WINDOW_PHASES and now >= schedule.window_closes(game, match):
+        # A window that outlived its closing (say its process died) closes before anything else.
         _close_window(change)
         _finish(change, now)
         return Outcome("late", game.version)
@@ -303,7 +325,7 @@ def _submit(change: _Change, action: Action, version: int, now: datetime) -> Out
         action.type in (READY, EXCHANGE) and pos in match.waiting_on()
     ):
         if _duplicate(game, pos, action, version):
-            matches.put(game.pk, match)
+            matches.put(game, match)
             return Outcome("duplicate", game.version)
         raise ServiceError(
             protocol.E_STALE,
@@ -326,23 +348,26 @@ def _answer(change: _Change, action: Action, now: datetime) -> Outcome:
     held = game.pending.get(str(pos))
     if held is not None:
         if held == action.to_json():
-            matches.put(game.pk, match)
+            matches.put(game, match)
             return Outcome("duplicate", game.version)
         raise ServiceError(protocol.E_ALREADY_ANSWERED, "You have already answered this discard.")
     if action not in match.legal_actions(pos):
         raise IllegalAction(refusals.why_illegal(match.deal, action))
     game.pending[str(pos)] = action.to_json()
-    if all(str(p) in game.pending for p in match.waiting_on()):
+    if now >= schedule.window_closes(game, match):
         _close_window(change)
         _finish(change, now)
         return Outcome("applied", game.version)
+    # Held until the window closes: at its deadline, or at its minimum once everyone answered.
     _finish(change, now, [broadcast.answered_message(game, pos, action.to_json())])
     return Outcome("answered", game.version)
 
 
-def close_window(game_id: int, version: int, now: datetime) -> Outcome:
-    """Close the window open at `version` once every answer is held (the last answerer calls
-    this). If the game has moved on, someone closed it already, with the answers held."""
+def close_window(game_id: int, version: int, now: datetime, seat: int) -> Outcome:
+    """The last answer to the window open at `version` was held without the lock, by `seat`:
+    close the window if it is due (schedule.window_closes), else keep it open until then and
+    tell the seat its answer is in. If the game has moved on, someone closed it already, with
+    the answers held."""
     with transaction.atomic():
         game = lock(game_id)
         if game.version != version or game.status != ACTIVE:
@@ -350,15 +375,19 @@ def close_window(game_id: int, version: int, now: datetime) -> Outcome:
         match = matches.take(game)
         change = _Change(game, match, now)
         try:
-            if match.phase in WINDOW_PHASES and all(
-                str(p) in game.pending for p in match.waiting_on()
-            ):
+            if match.phase not in WINDOW_PHASES:
+                return Outcome("applied", game.version)
+            if now >= schedule.window_closes(game, match):
                 _close_window(change)
                 _finish(change, now)
+                return Outcome("applied", game.version)
+            answer = game.pending.get(str(seat))
+            told = [broadcast.answered_message(game, seat, answer)] if answer else []
+            _finish(change, now, told)
+            return Outcome("answered", game.version)
         finally:
             if not change.changed:  # a change puts the Match back once it commits
-                matches.put(game.pk, match)
-        return Outcome("applied", game.version)
+                matches.put(game, match)
 
 
 def tick(game_id: int, now: datetime | None = None) -> bool:
@@ -377,12 +406,12 @@ def tick(game_id: int, now: datetime | None = None) -> bool:
                 _step(change, now)
             except BaseException:
                 if not change.changed:
-                    matches.put(game.pk, match)
+                    matches.put(game, match)
                 raise
             if change.changed or game.pending != pending_before:
                 _finish(change, now)
             else:
-                matches.put(game.pk, match)
+                matches.put(game, match)
                 reschedule(game, match)
             return change.changed
     except IntegrityError:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from games import clock, conf
+from games.engine.actions import PASS
 from games.models import Game, Seat
 
 from . import turnclock
-from .frames import WINDOW_PHASES
+from .frames import WINDOW_PHASES, nothing_to_claim
 
 
 def _ms(n: int) -> timedelta:
@@ -21,9 +22,28 @@ def window_deadline(game: Game) -> datetime:
     return game.changed_at + timedelta(seconds=game.claim_seconds)
 
 
-def alone(seats: dict[int, Seat]) -> bool:
-    """At most one human at the table: nobody else can read anything into a window's length."""
-    return sum(1 for s in seats.values() if not s.is_bot) <= 1
+def automatic_passes(match) -> dict[str, dict]:
+    """The answers the server holds for a window as it opens: a pass for each seat with nothing
+    to claim. Nobody is asked to pass on a tile they cannot take, and no browser sends it."""
+    return {
+        str(pos): {"seat": pos, "type": PASS}
+        for pos in match.waiting_on() if nothing_to_claim(match, pos)
+    }
+
+
+def window_closes(game: Game, match) -> datetime:
+    """When the open window closes: the one rule (docs/protocol.md, "Claim windows").
+
+    While an answer is owed, at the deadline. Once every answer is held: at once if anyone
+    claims (the claim is shown as it closes anyway); if everyone passed, not before the
+    window's minimum, the same moment whoever could have claimed, so its closing tells nobody
+    that nobody could. Only a person taking longer than that to decide is seen to."""
+    deadline = window_deadline(game)
+    if any(str(p) not in game.pending for p in match.waiting_on()):
+        return deadline
+    if any(a.get("type") != PASS for a in game.pending.values()):
+        return game.changed_at
+    return min(deadline, game.changed_at + _ms(conf.get("GAMES_CLAIM_MIN_MS")))
 
 
 def paused(game: Game, seats: dict[int, Seat], now: datetime) -> bool:
@@ -40,21 +60,13 @@ def paused(game: Game, seats: dict[int, Seat], now: datetime) -> bool:
     return since is not None and now >= since + grace
 
 
-def _nothing_to_claim(match, pos: int) -> bool:
-    return all(a.type == "pass" for a in match.legal_actions(pos))
-
-
-def seat_due(game: Game, match, seat: Seat, solo: bool = False) -> datetime | None:
+def seat_due(game: Game, match, seat: Seat) -> datetime | None:
     """When this waiting seat gets a decision made for it (None: it waits for its player).
-
-    A window lasts its full length so that its length tells no one whether anybody could
-    claim; a lone human playing bots has no one to hide that from, so a seat of theirs with
-    nothing to claim passes at once instead of making them wait out every discard."""
+    A seat with nothing to claim in a window never waits here: it was passed as the window
+    opened (automatic_passes)."""
     base = game.changed_at
     bot_at = base + _ms(conf.get("GAMES_BOT_DELAY_MS"))
     if seat.is_bot:
-        return bot_at
-    if solo and match.phase in WINDOW_PHASES and _nothing_to_claim(match, seat.position):
         return bot_at
     if seat.connections == 0:
         since = seat.absent_since or base
@@ -69,10 +81,9 @@ def seat_due(game: Game, match, seat: Seat, solo: bool = False) -> datetime | No
 
 def _undecided(game: Game, match, seats: dict[int, Seat]):
     """(seat, when it gets a decision made for it) for each waiting seat with no held answer."""
-    solo = alone(seats)
     for pos in match.waiting_on():
         if str(pos) not in game.pending:
-            yield pos, seat_due(game, match, seats[pos], solo)
+            yield pos, seat_due(game, match, seats[pos])
 
 
 def due_seats(game: Game, match, seats: dict[int, Seat], now: datetime) -> list[int]:
@@ -87,5 +98,5 @@ def next_due(game: Game, match, seats: dict[int, Seat]) -> datetime | None:
         return None
     times = [at for _, at in _undecided(game, match, seats) if at is not None]
     if match.phase in WINDOW_PHASES:
-        times.append(window_deadline(game))
+        times.append(window_closes(game, match))
     return min(times, default=None)

@@ -36,11 +36,14 @@ def _last_deal(game_id: int) -> int | None:
     if current and current <= cap:
         return current
     game.ruleset = {**game.ruleset, "max_deals": cap}
-    game.save(update_fields=["ruleset"])
+    # Every process may hold this game's Match at the same version, under the old ruleset, with
+    # or without a socket at the table: the rules version tells each cache to replay it.
+    game.rules_version += 1
+    game.save(update_fields=["ruleset", "rules_version"])
     # Snapshots hold the old ruleset: the moves are the truth and are replayed instead.
     Snapshot.objects.filter(game_id=game.pk).delete()
     reschedule(game, matches.match_for(game))
-    # Other processes may hold this game's Match at the same version, under the old ruleset.
+    # Sockets' processes may drop the old Match at once (the version check would anyway).
     broadcast.on_commit_send([broadcast.rules_message(game.pk)])
     return cap
 

@@ -4,13 +4,11 @@ play and its game ends there; the public page shows the time left; the audit log
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import async_to_sync
 from django.test import Client
 
 from games import clock, services
-from games.consumers import GameConsumer
 from games.models import ACTIVE, FINISHED, AuditLog, Game, Tournament
-from games.services import broadcast, matches, timelimits, tournaments
+from games.services import matches, timelimits, tournaments
 
 from .helpers import play_out
 
@@ -80,14 +78,10 @@ def test_without_a_limit_a_round_has_no_deadline(django_user_model, quiet):
     assert "Time limit" not in Client().get(f"/tournaments/{t.pk}/").content.decode()
 
 
-def test_the_time_limit_tells_every_process_at_the_table_to_drop_its_cached_match(
-    django_user_model, monkeypatch
-):
+def test_the_time_limit_makes_every_process_replay_its_cached_match(django_user_model):
     """Capping a game changes its ruleset with no new move. Another process holding the game's
-    Match at the same version would go on under the old ruleset: the cap is announced to the
-    table's group, and a socket's process drops its cached Match on hearing it."""
-    sent = []
-    monkeypatch.setattr(broadcast, "send_all", sent.extend)
+    Match at the same version would go on under the old ruleset, socket or not: the cap bumps
+    the game's rules version, and every cache checks it against the row it reads."""
     t = Tournament.objects.create(name="timed", registration_open=True, rounds=1)
     for i in range(4):
         tournaments.register(t.pk, django_user_model.objects.create_user(f"c{i}"))
@@ -95,14 +89,15 @@ def test_the_time_limit_tells_every_process_at_the_table_to_drop_its_cached_matc
     game_id = rnd.tables.get().game_id
     for _ in range(6):
         services.autopilot_waiting(game_id)
-    game = Game.objects.get(pk=game_id)
-    stale = matches.match_for(game)  # another process's Match: the same version, the old rules
-    sent.clear()
+    before = Game.objects.get(pk=game_id)
+    stale = matches.match_for(before)  # another process's Match: the same version, the old rules
     timelimits.call_time(rnd.pk)
-    assert broadcast.rules_message(game_id) in sent
-    matches.put(game_id, stale)
-    assert matches.cached(game) is stale
-    async_to_sync(GameConsumer().game_rules)({"type": "game.rules", "game": game_id})
+    matches.put(before, stale)  # that process's cache, which heard nothing
+    game = Game.objects.get(pk=game_id)
+    assert game.rules_version == before.rules_version + 1 and game.version == before.version
+    assert matches.cached(before) is stale
     assert matches.cached(game) is None
-    capped = matches.match_for(Game.objects.get(pk=game_id))
+    capped = matches.match_for(game)
+    assert capped is not stale
     assert capped.ruleset.max_deals == len(capped.history) + 1
+    assert matches.take(game) is capped

@@ -33,7 +33,10 @@ def _play_one(game_id: int) -> tuple[str, list[str]]:
     game = Game.objects.get(pk=game_id)
     match = matches.match_for(game)
     seat = next(s for s in match.waiting_on() if str(s) not in game.pending)
-    action = match.legal_actions(seat)[0]
+    legal = match.legal_actions(seat)
+    # In a window only a seat that can claim is asked (the server passed for the others): it
+    # claims after one discard and passes after the next.
+    action = legal[-1] if match.phase in ("claim", "rob") and game.version % 2 else legal[0]
     with CaptureQueriesContext(connection) as ctx:
         outcome = services.submit_action(
             game_id, None, action.to_json(), game.version, seat=seat
