@@ -15,12 +15,13 @@ power to see more. The rules, in the order they are applied:
    over, the replay and the plot once it has started (a table laying its discards at random:
    its replay once it is over), hints while it is played, to a seated player.
 3. A tournament table whose round is not over keeps its secrets from everyone but its players,
-   `watch_any_game` and the organisers (`change_tournament`): a live table of a duplicate-wall round (its walls are dealt at the
-   other tables too) or of a hidden-scores round (its points are the scores the round hides) is
-   watched, replayed, plotted and listed only for them. Once such a table is over, a
-   hidden-scores round shows its result to its own players (they saw it at the table); a
-   duplicate-wall round shows it to nobody until the round ends, its own players included,
-   since its review deals the walls the other tables are still playing.
+   `watch_any_game` and the organisers (`change_tournament`): a live table of a duplicate-wall
+   round (its walls are dealt at the other tables too) is watched, replayed, plotted and listed
+   only for them. Once a table is over, a hidden-scores round shows its result to its own players
+   (they saw it at the table) and to nobody else, spectators at the table included (their final
+   frame carries no standings); a duplicate-wall round shows it to nobody until the round ends,
+   its own players included, since its review deals the walls the other tables are still
+   playing.
 4. Everything else is public.
 """
 
@@ -48,8 +49,6 @@ REMEMBERED = 50  # invitations one session keeps (the oldest go first)
 HIDDEN_REASON = "This tournament round is still being played: its results are shown when it ends."
 SHARED_REASON = ("This table plays the same walls as the other tables of its round: it is "
                  "shown when the round ends.")
-LIVE_HIDDEN_REASON = ("This tournament round hides its scores until it ends: its tables are "
-                      "watched by their players only.")
 
 
 class Seeing(StrEnum):
@@ -160,8 +159,6 @@ def decide(game: Game, who: Requester, seeing: Seeing, known: Standing | None = 
     if game.status == ACTIVE:
         if at.duplicate_open and not at.seated:
             return _secret("shared_walls", SHARED_REASON)
-        if at.hidden_open and not at.seated:
-            return _secret("result_hidden", LIVE_HIDDEN_REASON)
     elif game.status == FINISHED:
         if at.duplicate_open:
             return _secret("shared_walls", SHARED_REASON)
@@ -235,6 +232,13 @@ def _shared_tables() -> QuerySet[Table]:
     return _open_rounds_tables().exclude(round__seed="")
 
 
+def scores_hidden(game: Game) -> bool:
+    """Whether the game's round hides its scores until it ends: a spectator's final frame then
+    carries no standings (services/frames.py)."""
+    return game.tournament and _open_rounds_tables().filter(
+        game=game, round__tournament__hide_scores=True).exists()
+
+
 def walls_shared(game: Game) -> bool:
     """Whether the game's seed deals walls that other tables of its round may still play: its
     final frame then carries no seed (services/frames.py)."""
@@ -262,15 +266,10 @@ def without_secret_live(who: Requester, games: QuerySet[Game]) -> QuerySet[Game]
     """`games` less the live tournament tables rule 3 keeps from `who`."""
     if who.organises:
         return games
-    secret = Q(status=ACTIVE, tournament=True, pk__in=_secret_tables().values("game_id"))
+    secret = Q(status=ACTIVE, tournament=True, pk__in=_shared_tables().values("game_id"))
     if who.signed_in:
         secret &= ~Q(pk__in=_theirs(who))
     return games.exclude(secret)
-
-
-def _secret_tables() -> QuerySet[Table]:
-    """Tables whose rounds keep them from outsiders while they play (rule 3)."""
-    return _open_rounds_tables().filter(~Q(round__seed="") | Q(round__tournament__hide_scores=True))
 
 
 def hidden_results(who: Requester) -> QuerySet[Game]:
@@ -309,6 +308,5 @@ def may_watch_table(table: Table, staff: bool, mine: bool) -> bool:
     `staff`: the viewer holds `watch_any_game`)."""
     if staff or mine:
         return True
-    rnd = table.round
-    return rnd.is_finished or not (rnd.duplicate or rnd.tournament.hide_scores)
+    return table.round.is_finished or not table.round.duplicate
 

@@ -17,6 +17,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from games import consumers, services
 from games.models import ABANDONED, ACTIVE, FINISHED, PLAYING, Game, Round, Seat, Table, Tournament
+from games.services import frames, matches
 
 from .replay_games import saved_game
 
@@ -37,7 +38,7 @@ SEES = {
     "open": set(REQUESTERS),
     "live": set(REQUESTERS),
     "live_private": PLAYERS | STAFF | {"invited"},
-    "live_hidden": PLAYERS | STAFF,
+    "live_hidden": set(REQUESTERS),
     "live_duplicate": PLAYERS | STAFF,
     "finished": set(REQUESTERS),
     "finished_hidden": PLAYERS | STAFF,
@@ -271,3 +272,18 @@ def test_the_tournament_pages_keep_a_playing_duplicate_rounds_secrets(people):
                 assert (f"/game/{live.pk}/\"" in body) == (who in STAFF), (who,)
     status = json.loads(by["anonymous"].get(f"/tournaments/{t.pk}/status.json").content)
     assert set(status["tables"]) == {str(x.pk) for x in Table.objects.filter(round=rnd)}
+
+
+def test_a_spectators_final_frame_keeps_a_hidden_rounds_standings(people):
+    """A table of a hidden-scores round ends while its round plays on: its players' final frame
+    has the standings, a spectator's has neither standings nor points nor the last deal; once
+    the round ends, the spectator's has them too."""
+    game = build("finished_hidden", people)
+    match = matches.match_for(game)
+    assert frames.view(game, match, 0)["standings"]
+    spectator = frames.view(game, match, None)
+    assert spectator["standings"] is None and spectator["last_deal"] is None
+    assert all(s["points"] is None for s in spectator["seats"])
+    Round.objects.filter(tables__game=game).update(status=FINISHED)
+    shown = frames.view(game, match, None)
+    assert shown["standings"] and all(s["points"] is not None for s in shown["seats"])

@@ -31,13 +31,15 @@ export function seatHTML(ctx, seat, r) {
     s.ready && v.phase === "deal_over" ? '<span class="badge ready">Ready</span>' : "",
     chosenBadge(v, seat),
   ].join("");
-  const label = `${ctx.playerName(seat)}, ${windName(s.wind)}, ${s.points} points${turn ? ", to act" : ""}`;
+  // A round hiding its scores sends a spectator's final frame without points (docs/access.md).
+  const hidden = s.points == null;
+  const label = `${ctx.playerName(seat)}, ${windName(s.wind)}, ${hidden ? "points hidden" : `${s.points} points`}${turn ? ", to act" : ""}`;
   return `<section class="${classes.join(" ").trim()}" aria-label="${esc(label)}" data-seat="${seat}">
     <header>
       ${tileHTML(s.wind, { cls: "wind-tile", label: `${windName(s.wind)} wind` })}
       <span class="who"><span class="name">${esc(ctx.playerName(seat))}</span>${conn}
         <span class="wind-name">${windName(s.wind)}</span></span>
-      <span class="points" title="Points">${s.points.toLocaleString("en")}</span>
+      <span class="points" title="Points">${hidden ? "–" : s.points.toLocaleString("en")}</span>
     </header>
     <div class="badges">${badges}</div>
     ${backs}
