@@ -6,19 +6,36 @@ from collections import Counter
 
 from games.engine.deal import Deal
 from games.engine.phases import EXCHANGE, INITIAL_KONG, OVER, PLAY
-from games.engine.tiles import all_tiles, parse_tiles
+from games.engine.tiles import all_tiles, parse_tiles, tile_name
+
+_KINDS = 42  # a seat's hand is a count per tile kind: the 34 playing kinds, then the 8 bonus ones
+_FULL_SET = {
+    bonus: tuple(Counter(all_tiles(bonus)).get(k, 0) for k in range(_KINDS))
+    for bonus in (False, True)
+}
 
 
 def tiles_accounted_for(deal: Deal) -> None:
-    """Every one of the 144 tiles is in exactly one place."""
-    seen: Counter[int] = Counter(deal.wall.remaining())
+    """Every one of the 144 tiles is in exactly one place. (Counted kind by kind into one list,
+    since this runs after every action of thousands of deals.)"""
+    seen = [0] * _KINDS
+    for t in deal.wall.remaining():
+        seen[t] += 1
     for st in deal.seats:
-        seen.update(st.tiles())
-        seen.update(st.bonus)
-        seen.update(st.discards)
+        hand = st.hand
+        for k in range(_KINDS):
+            seen[k] += hand[k]
+        for t in st.bonus:
+            seen[t] += 1
+        for t in st.discards:
+            seen[t] += 1
         for m in st.melds:
-            seen.update(m.tiles)
-    assert seen == Counter(all_tiles(deal.ruleset.bonus_tiles))
+            for t in m.tiles:
+                seen[t] += 1
+    full = _FULL_SET[bool(deal.ruleset.bonus_tiles)]
+    if tuple(seen) != full:
+        wrong = {tile_name(k): (seen[k], full[k]) for k in range(_KINDS) if seen[k] != full[k]}
+        raise AssertionError(f"tiles (seen, expected) out of place: {wrong}")
 
 
 def hand_sizes_right(deal: Deal) -> None:
@@ -40,7 +57,7 @@ def hand_sizes_right(deal: Deal) -> None:
         else:
             expected = {n}
         assert size in expected, (s, size, deal.phase, deal.turn)
-        assert all(t < 34 for t in st.tiles()), "bonus tiles never stay in a hand"
+        assert not any(st.hand[34:]), "bonus tiles never stay in a hand"
 
 
 def someone_can_act(deal: Deal) -> None:
@@ -77,12 +94,24 @@ def _tokens(obj, path=""):
         for v in obj:
             yield from _tokens(v, f"{path}.*")
     elif isinstance(obj, str):
-        try:
-            tiles = parse_tiles(obj)
-        except Exception:
-            return
-        for t in tiles:
+        for t in _tiles_in(obj):
             yield path, t
+
+
+_PARSED: dict[str, tuple[int, ...]] = {}  # views repeat the same strings on every action
+
+
+def _tiles_in(text: str) -> tuple[int, ...]:
+    """The tiles a string names, or none when it is not tile notation."""
+    tiles = _PARSED.get(text)
+    if tiles is None:
+        try:
+            tiles = tuple(parse_tiles(text))
+        except Exception:
+            tiles = ()
+        if len(_PARSED) < 100_000:
+            _PARSED[text] = tiles
+    return tiles
 
 
 def view_hides_what_it_must(view: dict, deal: Deal, seat: int | None) -> None:
