@@ -39,16 +39,10 @@ def fast_passwords(settings):
     # (test_analysis.py asks for it inline; the browser tests' server runs the worker).
     settings.GAMES_ANALYSIS_WORKER = False
     # The autopilot (a handed-over seat, and the tests' play_out) at the cheapest level that
-    # still plays to win: 0.35 s a one-deal table against 2.5 s at the default, strong. Tests
-    # that need the strong autopilot ask for it (the strong_autopilot fixture).
+    # still plays to win: 0.35 s a one-deal table against 2.5 s at the default, strong. The
+    # browser tests' server keeps the default (a test there hands a seat to the autopilot), and
+    # tests/engine plays every level.
     settings.GAMES_AUTOPILOT_LEVEL = "beginner"
-
-
-@pytest.fixture
-def strong_autopilot(settings):
-    """The autopilot at its default level, strong, as a site runs it."""
-    settings.GAMES_AUTOPILOT_LEVEL = "strong"
-    return settings
 
 
 @pytest.fixture(autouse=True)
