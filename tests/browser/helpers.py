@@ -101,3 +101,24 @@ def play_until_sheet(page, limit_s: float = 120, on_turn=None) -> int:
             click(page.locator(".actions .act").first)
         wait_for_change(page, v)
     raise AssertionError("the deal did not end in time")
+
+
+def wait_while_moving(page, selector: str, stall_s: float = 90) -> None:
+    """Wait for `selector` for as long as the table keeps moving: fail only when its version has
+    not changed for `stall_s` seconds (a stuck game), however long a whole game takes."""
+    outcome = page.wait_for_function(
+        """([sel, stallMs]) => {
+          if (document.querySelector(sel)) return "done";
+          const v = document.getElementById("table").dataset.version;
+          const now = performance.now();
+          if (window.__lastVersion !== v) {
+            window.__lastVersion = v;
+            window.__lastMoveAt = now;
+          }
+          return now - window.__lastMoveAt > stallMs ? "stalled at version " + v : false;
+        }""",
+        arg=[selector, stall_s * 1000],
+        polling=250,
+        timeout=0,
+    ).json_value()
+    assert outcome == "done", f"no move for {stall_s} s: {outcome}"

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -26,17 +29,38 @@ DAPHNE = ["-m", "daphne"]  # plain Daphne, given the application below
 SERVE = ["-m", "mahjong_site.serve"]  # what `make run` starts: Daphne with our caps
 
 
+_template: list[Path] = []  # this process's migrated database, made on first use
+
+
+def migrated_db(db: Path) -> Path:
+    """A freshly migrated SQLite database at `db`: a copy of one that `manage.py migrate` made
+    once in this process (a migrate costs seconds; a copy, milliseconds)."""
+    if not _template:
+        where = Path(tempfile.mkdtemp(prefix="mahjong-migrated-"))
+        atexit.register(shutil.rmtree, where, True)
+        making = where / "making.sqlite3"
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{making}"}
+        env.pop("REDIS_URL", None)
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                       check=True, capture_output=True)
+        making.rename(where / "migrated.sqlite3")  # only a finished migrate becomes the template
+        _template.append(where / "migrated.sqlite3")
+    shutil.copyfile(_template[0], db)
+    return db
+
+
 def demo_tournament(db_dir: Path, *demo_args: str) -> dict:
     """A fresh site database with a tournament_demo tournament (`demo_args` are the command's);
-    the environment that serves it."""
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_dir / 'db.sqlite3'}",
+    the environment that serves it. The demo's games are played by the autopilot at beginner,
+    the cheapest level that plays to win."""
+    db = migrated_db(db_dir / "db.sqlite3")
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "MAHJONG_AUTOPILOT_LEVEL": "beginner",
            "DJANGO_DEBUG": "1", "MAHJONG_BOT_DELAY_MS": "0", "MAHJONG_TICK_POLL_SECONDS": "1",
+           "MAHJONG_CLAIM_MIN_MS": "0",
            # Every browser is 127.0.0.1: no per-address bound (games/limits.py).
            "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60"}
     env.pop("REDIS_URL", None)
     run = [sys.executable, "manage.py"]
-    subprocess.run([*run, "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
     subprocess.run([*run, "tournament_demo", *demo_args], cwd=ROOT, env=env, check=True,
                    capture_output=True)
     return env

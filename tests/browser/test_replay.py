@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from .server import ROOT, daphne
+from .server import ROOT, daphne, migrated_db
 
 SEED_GAMES = """
 import django
@@ -23,12 +23,11 @@ print(saved_game("browser-replay").pk, saved_game("browser-replay-running", move
 @pytest.fixture(scope="module")
 def replay_site(tmp_path_factory):
     """A server whose database holds a finished bot game and a running one."""
-    db = tmp_path_factory.mktemp("replay-db") / "db.sqlite3"
+    db = migrated_db(tmp_path_factory.mktemp("replay-db") / "db.sqlite3")
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_DEBUG": "1",
            "DJANGO_SETTINGS_MODULE": "mahjong_site.settings", "PYTHONPATH": str(ROOT)}
     env.pop("REDIS_URL", None)
     run = dict(cwd=ROOT, env=env, check=True, capture_output=True, text=True)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], **run)
     finished, running = subprocess.run([sys.executable, "-c", SEED_GAMES], **run).stdout.split()
     with daphne(env, tmp_path_factory.mktemp("replay-log") / "daphne.log") as base:
         yield base, int(finished), int(running)

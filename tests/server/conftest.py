@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests.browser.server import ROOT, SERVE, daphne
+from tests.browser.server import ROOT, SERVE, daphne, migrated_db
 
 
 def _env(db) -> dict:
@@ -20,6 +20,7 @@ def _env(db) -> dict:
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": "whole-games-test",
         "MAHJONG_BOT_DELAY_MS": "0",
+        "MAHJONG_CLAIM_MIN_MS": "0",
         "MAHJONG_TICK_POLL_SECONDS": "1",
         # Every client is 127.0.0.1: no per-address bound (games/limits.py).
         "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60",
@@ -29,10 +30,7 @@ def _env(db) -> dict:
 
 
 def migrated_env(tmp_path_factory, name: str) -> dict:
-    env = _env(tmp_path_factory.mktemp(name) / "db.sqlite3")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                   check=True, capture_output=True)
-    return env
+    return _env(migrated_db(tmp_path_factory.mktemp(name) / "db.sqlite3"))
 
 
 def shell(env: dict, code: str) -> str:
