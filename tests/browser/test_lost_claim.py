@@ -1,7 +1,8 @@
 """A claim that another seat's claim beats is explained at the table (seed 003 §3.4: a win
 outranks a kong or pung, which outrank a chow): the person chows East's first discard, the bot
 sitting North pungs it, and the table says whose pung took the tile and why. At a table of
-several people, a pass sent for a seat with nothing to claim is noted once in the log."""
+several people, the pass the server gives for a seat with nothing to claim is noted once in the
+log."""
 
 from __future__ import annotations
 
@@ -38,13 +39,13 @@ def test_a_chow_beaten_by_a_pung_says_whose_pung_took_the_tile(site_url, site_en
     page.screenshot(path=str(artifacts / "lost-claim.png"))
 
 
-def test_a_pass_sent_for_a_seat_with_nothing_to_claim_is_noted_once(site_url, site_env, new_page,
-                                                                    artifacts):
+def test_a_pass_given_for_a_seat_with_nothing_to_claim_is_noted_once(site_url, site_env, new_page,
+                                                                     artifacts):
     page = new_page(1366, 900)
     play_now(page, site_url)
     name = page.locator(".who-am-i").inner_text().strip()
-    # Another person sits at the table and never comes: their seat plays by autopilot, and with
-    # two people seated the page passes for its seat when it has nothing to claim.
+    # Another person sits at the table and never comes: their seat plays by autopilot. The
+    # server passes for this seat whenever it has nothing to claim; the page only notes it.
     code = ("from tests.browser.claim_table import open_table, start; "
             f"print(start(open_table({name!r}, 'pass-note', bots=2, others=('absent-{name}',))))")
     game_id = int(manage_shell(site_env, code))

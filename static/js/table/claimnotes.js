@@ -1,7 +1,8 @@
 // What this seat is told about its own answers to a discard: a claim another seat's claim beat
-// (who took the tile and why theirs outranks, seed 003 §3.4), and the pass sent for it when it
-// had nothing to claim. Built from its own answer and the public claim and win events only.
+// (who took the tile and why theirs outranks, seed 003 §3.4), and the pass the server gave for
+// it when it had nothing to claim. Built from its own answer and the public claim and win events only.
 import { outrankedWords } from "../words.js";
+import { nothingToClaim } from "../render/prompt.js";
 import { state } from "./state.js";
 import { announce } from "./announce.js";
 
@@ -15,7 +16,7 @@ box.setAttribute("aria-hidden", "true"); // the live region says it once
 document.body.appendChild(box);
 
 let mine = null; // { kind, from, tile }: this seat's claim in the window open now
-let passNoted = null; // the deal whose log already says that passes are sent for you
+let passNoted = null; // the deal whose log already says that the table passes for you
 let hideTimer = null;
 
 /** This seat answered the window open now (sent, or resent in a state frame after a reload). */
@@ -53,10 +54,19 @@ export function explainLostClaim(events, ctx) {
   showNotice(words);
 }
 
-/** A pass sent for this seat: the log says so once a deal, quietly. */
-export function notePassSent() {
+/** An update's events: this seat's pass given by the server (it had nothing to claim, so it was
+ * offered nothing) goes in the log, once a deal, quietly. `before`: the view the update replaces. */
+export function notePassGiven(events, before) {
+  const me = state.view?.viewer;
+  if (me == null) return;
+  const given = events.some((e) => e.type === "answered" && e.seat === me && e.answer?.type === "pass");
+  const offered = before && (before.phase === "claim" || before.phase === "rob") && !nothingToClaim(before);
+  if (given && !offered) notePassedForYou();
+}
+
+function notePassedForYou() {
   const deal = state.view?.deal_number;
   if (passNoted === deal) return;
   passNoted = deal;
-  state.log.push({ type: "note", seat: null, words: "Passed: nothing to claim (sent for you whenever you cannot claim).", tiles: "" });
+  state.log.push({ type: "note", seat: null, words: "Passed: nothing to claim (the table passes for you whenever you cannot claim).", tiles: "" });
 }

@@ -9,11 +9,10 @@ import { render } from "./draw.js";
 import { announce, fadeRefusal, showError } from "./announce.js";
 import { markReceived, syncExchange } from "./exchange.js";
 import { openIfDealJustBegun, trackRituals } from "./rituals.js";
-import { passIfNothingToClaim } from "./actions.js";
 import { leaveWaitingRoom, refreshWaitingRoom } from "./waiting.js";
 import { toServer } from "./connection.js";
 import { signalTurn } from "./signal.js";
-import { explainLostClaim, forgetAnswer, noteAnswer } from "./claimnotes.js";
+import { explainLostClaim, forgetAnswer, noteAnswer, notePassGiven } from "./claimnotes.js";
 import { refreshHints } from "./hints.js";
 
 function setPlayers(seats) {
@@ -52,7 +51,6 @@ function onState(frame) {
   render();
   refreshHints(render);
   signalTurn();
-  passIfNothingToClaim();
 }
 
 // The rest of a state's deal history, when it did not fit in the state frame itself.
@@ -89,6 +87,7 @@ function onUpdate(frame) {
   // A new deal starts a new log: the old deal's moves are on its score sheet.
   const fresh = events.findIndex((e) => e.type === "deal_start");
   if (fresh >= 0) state.log = [];
+  notePassGiven(events, before);
   for (const [k, e] of events.entries()) {
     const words = eventWords(e, c);
     if (words) announce(words);
@@ -100,7 +99,6 @@ function onUpdate(frame) {
   render();
   refreshHints(render);
   signalTurn(events);
-  passIfNothingToClaim();
 }
 
 export function onMessage(msg) {
@@ -123,7 +121,6 @@ export function onMessage(msg) {
       break;
     case "ack":
       state.pending = false;
-      state.quiet = false;
       state.retried = 0;
       if (msg.status === "answered") {
         state.answered = state.lastSent || true;
@@ -139,12 +136,6 @@ export function onMessage(msg) {
       break;
     case "error":
       state.pending = false;
-      if (state.quiet) {
-        // The pass sent for a seat with nothing to claim came too late: nothing to tell.
-        state.quiet = false;
-        toServer({ type: "sync" });
-        break;
-      }
       // Exchanges are chosen by all four at once: another seat's choice may have moved the
       // game on since this one was made; the same tiles are still ours to pass, so send again.
       if (msg.code === "stale" && state.lastSent?.type === "exchange" && mayExchange(state.view) && msg.version != null && msg.version > state.version && (state.retried || 0) < 3) {
