@@ -45,6 +45,9 @@ def site_env(tmp_path_factory):
         "DJANGO_DEBUG": "1",
         "MAHJONG_BOT_DELAY_MS": "0",
         "MAHJONG_CLAIM_SECONDS": "20",
+        # A window everyone passed closes at once: tests play many of them (the minimum a site
+        # keeps is tested in tests/web/test_timers.py).
+        "MAHJONG_CLAIM_MIN_MS": "0",
         "MAHJONG_TICK_POLL_SECONDS": "1",
         # A finished test's table pauses soon after its page closes, instead of its bots
         # playing on at full speed beside the tests that follow.
