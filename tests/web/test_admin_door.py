@@ -135,12 +135,12 @@ def test_a_live_games_moves_are_not_listed(client, staff, live, over):
     client.force_login(staff["superuser"])
     listed = client.get(MOVE_URL).context["cl"].result_list
     assert {m.game_id for m in listed} == {over.pk}
-    assert client.get(f"{MOVE_URL}{live.moves.get().pk}/change/").status_code == 302  # no such
+    assert client.get(f"{MOVE_URL}{live.moves.first().pk}/change/").status_code == 302  # none
 
 
 # ---------------------------------------------------------------------------- actions
 @pytest.mark.parametrize(("who", "offered"), [("viewer", set()), ("runner", set(ACTIONS)),
-                                              ("superuser", set(ACTIONS))])
+                                              ("superuser", {*ACTIONS, "verify_import"})])
 def test_the_game_actions_are_offered_to_staff_who_may_change_games(client, staff, live, who,
                                                                    offered):
     client.force_login(staff[who])
@@ -149,7 +149,7 @@ def test_the_game_actions_are_offered_to_staff_who_may_change_games(client, staf
     choices = {name for name, _ in form.fields["action"].choices if name} if form else set()
     assert choices == offered
     html = response.content.decode()
-    assert all((f'value="{a}"' in html) == (a in offered) for a in ACTIONS)
+    assert all((f'value="{a}"' in html) == (a in offered) for a in offered | set(ACTIONS))
 
 
 @pytest.mark.parametrize("action", ACTIONS)
@@ -168,7 +168,7 @@ def test_the_autopilot_and_settle_actions_go_through_the_door_and_are_logged(cli
     client.force_login(staff[who])
     response = _post_action(client, "autopilot", live)
     assert "The autopilot made 1 move(s)." in response.content.decode()
-    assert Game.objects.get(pk=live.pk).version == 1
+    assert Game.objects.get(pk=live.pk).version >= 1  # seats with nothing to claim pass at once
     response = _post_action(client, "settle_due", live)
     assert "game(s) moved on." in response.content.decode()
     lines = list(AuditLog.objects.order_by("pk").values_list("action", "who", "object_id",
