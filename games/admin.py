@@ -4,7 +4,7 @@ from django.core.exceptions import PermissionDenied
 from django.urls import NoReverseMatch, path, reverse
 from django.utils.html import format_html, format_html_join
 
-from . import services
+from . import policy, services
 from .entry_form import EntryForm, EntryFormSet
 from .models import (
     ABANDONED,
@@ -64,8 +64,7 @@ def seed_revealed(game: Game) -> bool:
     a duplicate-wall round once no other table of its round still plays the same walls."""
     if game.status not in (FINISHED, ABANDONED):
         return False
-    return not (game.tournament and Table.objects.filter(game=game).exclude(
-        round__seed="").exclude(round__status=FINISHED).exists())
+    return not policy.walls_shared(game)
 
 
 @admin.register(Game)
