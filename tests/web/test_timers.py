@@ -47,16 +47,18 @@ async def _until_alice_in_window(game, alice, want_claim=None):
     pytest.fail("never reached a claim window")
 
 
-@pytest.mark.parametrize("has_claim", [False, True], ids=["no-claim", "claim"])
-async def test_window_lasts_its_full_length_whatever_anyone_holds(app, players, clock,
-                                                                 live_settings, has_claim):
-    # A second human (absent, so his autopilot answers at once) can read the window's length.
-    live_settings.GAMES_ABSENT_GRACE_SECONDS = 0
-    game = await sync_to_async(make_table)(players[:2], bots=2, seed=f"window-{has_claim}")
+async def test_a_window_with_a_claim_waits_for_its_player_until_the_deadline(
+    app, players, clock, live_settings
+):
+    """A seat that may claim is asked, and the window waits for its answer until the deadline;
+    the others' answers are held unseen. (A seat with nothing to claim is never asked, and a
+    window everyone passed keeps its minimum: test_claim_windows.py.)"""
+    live_settings.GAMES_ABSENT_GRACE_SECONDS = 0  # Bob's autopilot answers at once
+    game = await sync_to_async(make_table)(players[:2], bots=2, seed="window-True")
     alice = await join(app, game.pk, players[0])
-    row = await _until_alice_in_window(game, alice, want_claim=has_claim)
+    row = await _until_alice_in_window(game, alice, want_claim=True)
     # The others have answered (held, unseen); Alice has not, so the window stays open.
-    assert len(row.pending) == 2
+    assert len(row.pending) == 2 and str(alice.seat) not in row.pending
     assert await alice.comm.receive_nothing()
     clock.advance(row.claim_seconds - 1)
     assert (await settle(game.pk)).version == row.version
@@ -73,8 +75,8 @@ async def test_window_lasts_its_full_length_whatever_anyone_holds(app, players, 
 
 
 async def test_a_lone_player_with_nothing_to_claim_does_not_wait_for_windows(app, players, clock):
-    """Against bots nobody can read the window's length, so a discard Alice cannot claim goes
-    by without her: only windows where she has a claim wait for her."""
+    """A discard Alice cannot claim goes by without her (the server passes for her): only
+    windows where she has a claim wait for her."""
     game = await sync_to_async(make_table)(players[:1], bots=3, seed="solo")
     alice = await join(app, game.pk, players[0])
     for _ in range(300):
