@@ -102,6 +102,9 @@ class Daphnes:
     def __init__(self, env: dict[str, str], count: int):
         self.env = {**os.environ, **env, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "load-bench",
                     "MAHJONG_ABSENT_GRACE_SECONDS": "3600",
+                    # A window everyone passed closes at once: the protocol's pace, not the
+                    # least wait a claim window keeps for people (docs/protocol.md).
+                    "MAHJONG_CLAIM_MIN_MS": "0",
                     # These players act within milliseconds, for hours: a fast single table
                     # would outrun the per-socket limits meant for people (30 a second).
                     "MAHJONG_RATE_PER_SECOND": "1000", "MAHJONG_RATE_BURST": "2000",
