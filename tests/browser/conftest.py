@@ -52,6 +52,8 @@ def site_env(tmp_path_factory):
         # A finished test's table pauses soon after its page closes, instead of its bots
         # playing on at full speed beside the tests that follow.
         "MAHJONG_ABSENT_GRACE_SECONDS": "5",
+        # Every browser is 127.0.0.1: no per-address bound (games/limits.py).
+        "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60",
         # The autopilot stays at its default, strong, as a site runs it: test_lost_claim.py
         # hands a seat to it.
     }
@@ -70,8 +72,11 @@ def site_url(site_env, tmp_path_factory):
         yield base
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium a module: Playwright's sync API runs an event loop on the main thread while
+    it lives, and a worker that goes on to other modules (pytest-xdist) must not find it there
+    (Django refuses database calls under a running loop, asyncio.run refuses to start)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
