@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # Runs the test command twice: first the whole suite on the embedded defaults (SQLite, in-memory
-# channel layer) in parallel workers (TEST_WORKERS, default one per core; a module's tests stay on
-# one worker, so they share its module and session fixtures); then, when we are root and the
-# servers are installed, the tests marked scale_db (their behaviour depends on the database's
+# channel layer) in parallel workers (TEST_WORKERS, default 4: the browser and server tests
+# mostly wait on a server and Chromium, so more workers than this machine's 2 cores still pay;
+# a module's tests stay on one worker, so they share its module and session fixtures); then,
+# when we are root and the servers are installed, the tests marked scale_db (their behaviour depends on the database's
 # locking or the channel layer; tests/web/conftest.py lists them) and tests/scale again against a
 # throwaway PostgreSQL and Redis on 127.0.0.1 (DATABASE_URL / REDIS_URL), in one process, since
 # the tests flush the Redis database they share. Stops the servers after and prints the times.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# Each pass gets a temporary folder of its own: pytest's default one is pruned to the newest
+# three by any other pytest started on the machine, which would delete a running pass's files.
+TESTS_TMP=$(mktemp -d /tmp/mahjong-tests.XXXXXX)
+trap 'rm -rf "$TESTS_TMP"' EXIT
+
 start=$SECONDS
-"$@" -n "${TEST_WORKERS:-auto}" --dist loadfile
+"$@" -n "${TEST_WORKERS:-4}" --dist loadfile --basetemp "$TESTS_TMP/first"
 first=$?
 echo "with-services: first pass (SQLite) took $((SECONDS - start)) s"
 
@@ -21,12 +27,14 @@ if [ "$(id -u)" != "0" ] || [ -z "$PG_BIN" ] || ! command -v redis-server >/dev/
 fi
 
 RUN=$(mktemp -d /tmp/mahjong-services.XXXXXX)
-PG_PORT=${PG_PORT:-54329}
-REDIS_PORT=${REDIS_PORT:-63799}
+# Free ports, so that two runs on one machine do not meet.
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+PG_PORT=${PG_PORT:-$(free_port)}
+REDIS_PORT=${REDIS_PORT:-$(free_port)}
 cleanup() {
   runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$RUN/pg" -m immediate stop >/dev/null 2>&1
   [ -f "$RUN/redis.pid" ] && kill "$(cat "$RUN/redis.pid")" 2>/dev/null
-  rm -rf "$RUN"
+  rm -rf "$RUN" "$TESTS_TMP"
 }
 trap cleanup EXIT
 
@@ -43,7 +51,7 @@ export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/mahjong"
 export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
 echo "with-services: second pass on PostgreSQL ($DATABASE_URL) and Redis ($REDIS_URL)"
 second_start=$SECONDS
-"$@" -p no:xdist -m "scale_db or scale" tests/web tests/scale
+"$@" -p no:xdist -m "scale_db or scale" --basetemp "$TESTS_TMP/second" tests/web tests/scale
 second=$?
 echo "with-services: second pass (PostgreSQL + Redis) took $((SECONDS - second_start)) s;" \
   "both passes $((SECONDS - start)) s"
