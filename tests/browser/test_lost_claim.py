@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .helpers import click, play_now, until_my_discard
+from .helpers import click, play_now, until_my_discard, version, wait_for_change
 from .server import manage_shell
 
 
@@ -60,7 +60,8 @@ def test_a_pass_given_for_a_seat_with_nothing_to_claim_is_noted_once(site_url, s
         if page.locator(".sheet").count():
             break  # the deal is over: its log is complete
         until_my_discard(page)
+        v = version(page)
         click(page.locator(".hand .tile.can").last)
-        page.wait_for_selector(".hand .tile.can", state="detached")
+        wait_for_change(page, v)
     assert page.locator("#move-log li.log-note").count() == 1
     page.screenshot(path=str(artifacts / "pass-note.png"))
