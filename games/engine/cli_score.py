@@ -15,7 +15,7 @@ from .ruleset import DEFAULT_RULESET, get_ruleset
 from .scoring import WinInfo, score_hand
 from .scoring.groups import fold_groups
 from .scoring.hand import check_tiles
-from .scoring.types import SOURCES
+from .scoring.types import SOURCES, HandScore
 from .tiles import NUM_PLAYING_KINDS, format_tiles, parse_tile, parse_tiles
 from .wintest import complete_size, winning_tiles
 
@@ -64,8 +64,13 @@ def _win(data: Any) -> WinInfo | None:
 
 def score_request(data: dict[str, Any]) -> dict[str, Any]:
     """One hand, written as the CLI's JSON line, scored (also the web calculator's door)."""
+    return hand_score(data).to_json()
+
+
+def hand_score(data: dict[str, Any]) -> HandScore:
+    """The HandScore of one hand written as the CLI's JSON line."""
     ruleset = get_ruleset(data.get("ruleset", DEFAULT_RULESET))
-    result = score_hand(
+    return score_hand(
         ruleset,
         concealed=parse_tiles(data.get("concealed", "")),
         melds=_melds(data),
@@ -74,7 +79,6 @@ def score_request(data: dict[str, Any]) -> dict[str, Any]:
         prevailing_wind=_wind(data, "prevailing_wind"),
         win=_win(data.get("win")),
     )
-    return result.to_json()
 
 
 def waits_request(data: dict[str, Any]) -> dict[str, Any]:

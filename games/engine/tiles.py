@@ -118,6 +118,24 @@ def parse_tiles(text: str) -> list[int]:
     return [parse_tile(tok, i) for i, tok in enumerate(text.split(), start=1)]
 
 
+def read_tiles(text: str) -> list[int]:
+    """A person's typing, read leniently (the calculator's fields): any case, and tokens written
+    together ('B1b2b3' is 'b1 b2 b3'). Each run of letters and digits is cut into two-character
+    tokens; a bad one names itself, as typed, and its 1-based position among all the tokens.
+    Records, the CLI and tests keep the canonical notation of `parse_tiles`."""
+    if not isinstance(text, str):
+        raise NotationError("tiles must be written as a string such as 'b1 b2 b3'")
+    tiles: list[int] = []
+    for word in text.split():
+        for start in range(0, len(word), 2):
+            token = word[start:start + 2]
+            kind = _BY_NAME.get(token.lower())
+            if kind is None:
+                raise NotationError(f"bad tile {token!r} at position {len(tiles) + 1}")
+            tiles.append(kind)
+    return tiles
+
+
 def format_tiles(tiles: Iterable[int]) -> str:
     return " ".join(TILE_NAMES[t] for t in tiles)
 

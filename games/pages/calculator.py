@@ -1,6 +1,9 @@
 """The scoring calculator (/calculator/): a hand written in the URL's query, scored by the same
 engine code as `python -m games.engine score` and `waits`.
 
+Tiles may be typed in any case and with or without spaces ("B1b2b3" is "b1 b2 b3"); the
+answer writes them in the engine's notation. A Hong Kong table's minimum faan applies as in play.
+
 Query: hand (concealed tiles, the winning tile among them), melds (sets declared, separated by
 commas, each "tiles" or "tiles/kind" with kind exposed, concealed, claimed or promoted), bonus,
 seat and round (we/ws/ww/wn), win (the winning tile; none: score a hand that did not go out),
@@ -14,10 +17,11 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from games.engine.cli_score import score_request, waits_request
+from games.engine.cli_score import hand_score, waits_request
 from games.engine.errors import EngineError, NotationError
 from games.engine.ruleset import DEFAULT_RULESET, PRESETS, get_ruleset
-from games.engine.tiles import format_tiles, parse_tile, parse_tiles, tile_words
+from games.engine.scoring.hongkong import short_of_minimum
+from games.engine.tiles import format_tiles, parse_tile, parse_tiles, read_tiles, tile_words
 
 NUMBERS = {4: "four", 5: "five"}
 MELD_KINDS = {"exposed", "concealed", "claimed", "promoted"}
@@ -25,41 +29,42 @@ FLAGS = {"last": "last_tile", "call": "original_call", "blessing": "blessing", "
 
 
 def _meld(text: str, n: int) -> dict[str, Any]:
-    tiles, _, kind = text.partition("/")
-    _check(f"Set {n}", tiles)
-    kind = kind.strip() or "exposed"
+    written, _, kind = text.partition("/")
+    tiles = _canonical(f"Set {n}", written)
+    kind = kind.strip().lower() or "exposed"
     if kind not in MELD_KINDS:
         raise NotationError(f"set {n}: unknown kind {kind!r} (use {', '.join(sorted(MELD_KINDS))})")
-    meld: dict[str, Any] = {"tiles": tiles.strip(), "exposed": kind != "concealed"}
+    meld: dict[str, Any] = {"tiles": tiles, "exposed": kind != "concealed"}
     if len(tiles.split()) == 4:
         meld["kong"] = {"exposed": "promoted", "concealed": "concealed"}.get(kind, kind)
     return meld
 
 
-def _check(label: str, text: str) -> None:
+def _canonical(label: str, text: str) -> str:
+    """A field as typed (any case, tokens spaced or not) in the engine's notation."""
     try:
-        parse_tiles(text)
+        return format_tiles(read_tiles(text))
     except NotationError as exc:
         raise NotationError(f"{label}: {exc}") from None
 
 
 def hand_request(query) -> dict[str, Any]:
     """The CLI's JSON form of the hand the query describes."""
-    for key, label in (("hand", "Concealed hand"), ("bonus", "Bonus tiles"), ("win", "Winning tile")):
-        _check(label, query.get(key, ""))
+    typed = {key: _canonical(label, query.get(key, "")) for key, label in
+             (("hand", "Concealed hand"), ("bonus", "Bonus tiles"), ("win", "Winning tile"))}
     melds = [m for m in (query.get("melds") or "").split(",") if m.strip()]
     data: dict[str, Any] = {
         "ruleset": query.get("ruleset") or DEFAULT_RULESET,
-        "concealed": query.get("hand", ""),
+        "concealed": typed["hand"],
         "melds": [_meld(m, i + 1) for i, m in enumerate(melds)],
-        "bonus": query.get("bonus", ""),
+        "bonus": typed["bonus"],
         "seat_wind": query.get("seat") or "we",
         "prevailing_wind": query.get("round") or "we",
         "win": None,
     }
     if data["ruleset"] not in PRESETS:
         raise NotationError(f"unknown ruleset {data['ruleset']!r}")
-    win = (query.get("win") or "").strip()
+    win = typed["win"]
     if win:
         data["win"] = {"tile": win, "source": query.get("from") or "wall"}
         for key, field in FLAGS.items():
@@ -120,13 +125,23 @@ def score(request: HttpRequest) -> JsonResponse:
         error = size_error(data)
         if error:
             return JsonResponse({"error": error})
-        result = score_request(data)
+        scored = hand_score(data)
         calling = _waiting_hand(data)
         waits = waits_request(calling)["waits"] if calling else None
     except (EngineError, ValueError, TypeError) as exc:
         return JsonResponse({"error": str(exc)})
-    return JsonResponse({"score": result, "waits": waits, "hand": data,
-                         "scoring": get_ruleset(data["ruleset"]).scoring})
+    rs = get_ruleset(data["ruleset"])
+    result = scored.to_json()
+    answer: dict[str, Any] = {"score": result, "waits": waits, "hand": data, "scoring": rs.scoring}
+    short = short_of_minimum(rs, scored)
+    if short is not None:
+        # Play refuses this win (Deal.short_of_minimum), so the calculator does not call it one.
+        answer["minimum"] = {"needed": rs.min_faan, "faan": short}
+        result.update(won=False, total=0, reason=(
+            f"below the table's minimum of {rs.min_faan} faan: the hand is worth {short} faan "
+            "without its flowers (the faan of flowers and seasons, or of having none, do not "
+            "count toward the minimum)"))
+    return JsonResponse(answer)
 
 
 PALETTE = [

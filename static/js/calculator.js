@@ -27,15 +27,48 @@ function previews() {
     if (p.dataset.for === "melds") {
       p.innerHTML = text.split(",").filter((m) => m.trim()).map((m) => {
         const [tiles, kind] = m.split("/");
-        return `<span class="set ${esc((kind || "").trim())}">${tilesHTML(tiles.trim().split(/\s+/).filter(isTile), { label: "" })}</span>`;
+        return `<span class="set ${esc((kind || "").trim().toLowerCase())}">${tilesHTML(readTiles(tiles).filter(isTile), { label: "" })}</span>`;
       }).join("");
     } else {
-      p.innerHTML = tilesHTML(parseTiles(text.trim()).filter(isTile), { label: "" });
+      p.innerHTML = tilesHTML(readTiles(text).filter(isTile), { label: "" });
     }
   }
 }
 
 const isTile = (t) => /^([bcd][1-9]|w[eswn]|d[rgw]|[fs][1-4])$/.test(t);
+
+// Typing as the server reads it (tiles.read_tiles): any case, tokens spaced or run together.
+const readTiles = (text) => parseTiles(String(text || "").trim().toLowerCase())
+  .flatMap((word) => word.match(/.{1,2}/g) || []);
+
+// A set has four of each suit, wind and dragon tile and one of each flower and season.
+const copiesOf = (t) => (/^[fs]/.test(t) ? 1 : 4);
+
+/** How many of tile `t` the hand, its declared sets and its bonus tiles hold. */
+function held(t) {
+  const sets = field("melds").value.split(",").flatMap((m) => readTiles(m.split("/")[0]));
+  return [...readTiles(field("hand").value), ...sets, ...readTiles(field("bonus").value)]
+    .filter((x) => x === t).length;
+}
+
+/** Why another copy of `t` cannot be picked, or "" if it can. */
+function fifthCopy(t) {
+  const most = copiesOf(t);
+  if (held(t) < most) return "";
+  return most === 1
+    ? `There is only one ${tileWords(t)} in a set of tiles, and this hand already holds it.`
+    : `There are only four ${tileWords(t)} in a set of tiles, and this hand already holds all four.`;
+}
+
+/** Palette tiles the hand holds every copy of are marked, with the reason as their title. */
+function markUsedUp() {
+  for (const b of form.querySelectorAll(".palette [data-tile]")) {
+    const why = fifthCopy(b.dataset.tile);
+    b.setAttribute("aria-disabled", why ? "true" : "false");
+    b.style.opacity = why ? "0.35" : "";
+    b.title = why || `${tileWords(b.dataset.tile)} (${b.dataset.tile})`;
+  }
+}
 
 const faanWords = (s) => (s.limit ? "a limit hand" : `${s.doubles} faan`);
 
@@ -43,9 +76,14 @@ function itemsHTML(data) {
   const s = data.score;
   const faan = data.scoring === "hongkong";
   const points = `<b>${esc(s.total)}</b> point${s.total === 1 ? "" : "s"}`;
-  const head = s.won
-    ? `<p class="verdict">Mahjong: ${faan ? `${esc(faanWords(s))} → ` : ""}${points}</p>`
-    : `<p class="verdict">${data.hand.win ? "Not a winning hand" : "A hand that did not go out"}: ${points}</p>`;
+  const short = data.minimum
+    ? `Not a winning hand: below the table's minimum of ${esc(data.minimum.needed)} faan`
+    : "";
+  const head = short
+    ? `<p class="verdict">${short}</p>`
+    : s.won
+      ? `<p class="verdict">Mahjong: ${faan ? `${esc(faanWords(s))} → ` : ""}${points}</p>`
+      : `<p class="verdict">${data.hand.win ? "Not a winning hand" : "A hand that did not go out"}: ${points}</p>`;
   const waits = data.waits == null ? ""
     : parseTiles(data.waits).length
       ? `<p class="waits">Before its last tile the hand waits on ${tilesHTML(data.waits, { cls: "mini" })}
@@ -58,6 +96,7 @@ function itemsHTML(data) {
 let asked = 0;
 async function update(push = true) {
   previews();
+  markUsedUp();
   const q = query();
   if (push) history.replaceState(null, "", q.toString() ? `?${q}` : location.pathname);
   if (!q.get("hand")) {
@@ -73,10 +112,15 @@ async function update(push = true) {
     ? `<p class="calc-error" role="alert">${esc(data.error)}</p>`
     : itemsHTML(data);
   totalBar.hidden = false;
-  totalBar.textContent = data.error ? "The hand cannot be scored: see why" : `${data.score.won ? "Mahjong" : "Hand"}: ${data.score.total} point${data.score.total === 1 ? "" : "s"} · the items`;
+  totalBar.textContent = data.error ? "The hand cannot be scored: see why"
+    : data.minimum ? `Below the table's minimum of ${data.minimum.needed} faan · why`
+      : `${data.score.won ? "Mahjong" : "Hand"}: ${data.score.total} point${data.score.total === 1 ? "" : "s"} · the items`;
 }
 
-form.addEventListener("input", () => update());
+form.addEventListener("input", () => {
+  document.getElementById("pick-note").hidden = true; // a refused pick's reason, now stale
+  update();
+});
 form.addEventListener("change", () => update());
 form.addEventListener("submit", (ev) => {
   ev.preventDefault();
@@ -86,6 +130,11 @@ form.addEventListener("submit", (ev) => {
 form.querySelector(".palette").addEventListener("click", (ev) => {
   const b = ev.target.closest("[data-tile]");
   if (!b) return;
+  const note = document.getElementById("pick-note");
+  const refused = fifthCopy(b.dataset.tile);
+  note.textContent = refused;
+  note.hidden = !refused;
+  if (refused) return;
   const to = target();
   const input = field(to);
   input.value = `${input.value.trim()} ${b.dataset.tile}`.trim();
@@ -117,7 +166,7 @@ form.addEventListener("click", (ev) => {
   const tiles = [...p.querySelectorAll(".tile")];
   if (p.dataset.for === "melds") return;
   const input = field(p.dataset.for);
-  const list = parseTiles(input.value.trim());
+  const list = readTiles(input.value);
   list.splice(tiles.indexOf(t), 1);
   input.value = list.join(" ");
   update();

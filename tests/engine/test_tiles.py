@@ -10,6 +10,7 @@ from games.engine.tiles import (
     all_tiles,
     format_tiles,
     parse_tiles,
+    read_tiles,
     tile_words,
 )
 
@@ -40,6 +41,23 @@ def test_a_bad_token_names_itself_and_its_position(text, bad, position):
         parse_tiles(text)
     assert repr(bad) in str(err.value)
     assert f"position {position}" in str(err.value)
+
+
+@pytest.mark.parametrize("typed", ["B1 b2 B3 WE dR", "b1b2b3 we dr", "B1B2b3WEdr", " b1b2  b3 wedr "])
+def test_typing_is_read_in_any_case_and_without_spaces(typed):
+    """Issue 38 item 10: a person's typing (the calculator) reads 'B1' and 'b1b2b3'; the
+    canonical notation (DESIGN.md) stays what parse_tiles reads and format_tiles writes."""
+    assert format_tiles(read_tiles(typed)) == "b1 b2 b3 we dr"
+    with pytest.raises(NotationError):
+        parse_tiles("b1b2b3")
+
+
+@pytest.mark.parametrize("typed, bad, position", [
+    ("b1b2zz", "zz", 3), ("B1 B2 X9", "X9", 3), ("b1b2b", "b", 3), ("we wxb1", "wx", 2),
+])
+def test_typing_with_a_bad_token_names_it_and_its_position(typed, bad, position):
+    with pytest.raises(NotationError, match=f"bad tile {bad!r} at position {position}"):
+        read_tiles(typed)
 
 
 def test_tiles_have_words_a_beginner_can_read():

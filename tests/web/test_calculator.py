@@ -97,3 +97,49 @@ def test_the_page_is_filled_in_from_a_shared_link(client):
     html = res.content.decode()
     assert 'value="dg dg dg d5 d5 d5 b3 b4 b5 we we"' in html
     assert '<option value="ww" selected>West</option>' in html
+
+
+@pytest.mark.parametrize("hand,win", [
+    ("DG DG DG D5 D5 D5 B3 B4 B5 WE WE", "DG"),
+    ("dgdgdg d5d5d5 b3b4b5 wewe", "dg"),
+    ("DgDgDgD5D5D5B3B4B5WeWe", "Dg"),
+])
+def test_tiles_typed_in_any_case_and_without_spaces_score_as_written(client, hand, win):
+    """Issue 38 item 10: 'B1' and 'b1b2b3' are read as 'b1' and 'b1 b2 b3'; the answer writes
+    the hand in the engine's notation (classical.md §5 E1 still scores 104)."""
+    data = _get(client, **{**E1, "hand": hand, "win": win,
+                           "melds": "B1B1B1B1/Concealed"}).json()
+    assert "error" not in data, data
+    assert data["score"]["total"] == 104
+    assert data["hand"]["concealed"] == E1["hand"]
+    assert data["hand"]["melds"][0]["tiles"] == "b1 b1 b1 b1"
+
+
+def test_typing_a_bad_token_without_spaces_still_names_it_and_its_position(client):
+    res = _get(client, **{**E1, "hand": "dgdgdg d5d5zz"})
+    assert "Concealed hand: bad tile 'zz' at position 6" in res.json()["error"]
+
+
+# Seed 004 (the Cantonese game) with the cantonese preset's 3-faan minimum: South wins on a
+# discarded West wind holding concealed (1) and a Red Dragon pung (1), plus no flowers (1),
+# which does not count toward the minimum. Play refuses it (tests/engine/test_min_faan.py).
+SHORT = {"ruleset": "cantonese", "hand": "b1 b2 b3 c4 c5 c6 d7 d8 d9 dr dr dr ww ww",
+         "win": "ww", "from": "discard", "seat": "ws", "round": "we"}
+
+
+def test_a_hong_kong_hand_below_the_tables_minimum_is_not_a_win(client):
+    """Issue 38 item 16; seed 004 and docs/scoring.md (a Hong Kong table's minimum faan to go
+    out): the calculator applies play's win test and minimum, so 2 faan toward a 3-faan
+    minimum is not "won, 3 faan"."""
+    data = _get(client, **SHORT).json()
+    assert data["score"]["won"] is False and data["score"]["total"] == 0
+    assert data["minimum"] == {"needed": 3, "faan": 2}
+    assert "below the table's minimum of 3 faan" in data["score"]["reason"]
+    assert "worth 2 faan without its flowers" in data["score"]["reason"]
+
+
+def test_a_hong_kong_hand_at_the_minimum_is_a_win(client):
+    """Mixed one suit (3) with the same: 6 faan, 5 toward the minimum; play lets it go out."""
+    data = _get(client, **{**SHORT, "hand": "b1 b2 b3 b4 b5 b6 b7 b8 b9 dr dr dr ww ww"}).json()
+    assert data["score"]["won"] is True and data["score"]["doubles"] == 6
+    assert "minimum" not in data

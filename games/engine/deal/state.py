@@ -16,7 +16,7 @@ from ..phases import CLAIM, EXCHANGE, INITIAL_KONG, OVER, PLAY, ROB
 from ..rituals import WallBreak
 from ..ruleset import Ruleset
 from ..scoring import score_hand
-from ..scoring.hongkong import BONUS_FAAN
+from ..scoring.hongkong import short_of_minimum as hand_short_of_minimum
 from ..scoring.types import win_info
 from ..tiles import WIND_TOKENS, format_tiles
 from ..wall import Wall
@@ -217,10 +217,7 @@ class DealState:
             bonus=list(st.bonus), seat_wind=self.wind_of(seat),
             prevailing_wind=self.prevailing_wind,
             win=win_info(self.win_result(seat, tile, source, discarder)))
-        if score.limit is not None:
-            return None
-        faan = score.doubles - sum(i.value for i in score.items if i.rule in BONUS_FAAN)
-        return faan if faan < rs.min_faan else None
+        return hand_short_of_minimum(rs, score)
 
     def chow_allowed(self, seat: int) -> bool:
         """Whether the ruleset's limit on chows (none in a Goulash) leaves `seat` another."""

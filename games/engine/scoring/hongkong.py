@@ -47,6 +47,18 @@ FAAN: dict[str, tuple[str, int]] = {
 # Faan from the bonus tiles: they count in the score but not toward a table's minimum to go
 # out ("bonus tiles ... are not included in the minimum faan", Wikipedia, Mahjong: Scoring).
 BONUS_FAAN = ("HK14", "HK15", "HK16")
+
+
+def short_of_minimum(rs: Ruleset, score: HandScore) -> int | None:
+    """The faan a winning hand counts toward the table's minimum to go out (the bonus tiles'
+    aside), if that is below the minimum; None if the hand may go out on its faan (a limit hand
+    always may). Play (Deal.short_of_minimum) and the calculator both ask here."""
+    if not rs.min_faan or rs.scoring != "hongkong" or not score.won or score.limit is not None:
+        return None
+    faan = score.doubles - sum(i.value for i in score.items if i.rule in BONUS_FAAN)
+    return faan if faan < rs.min_faan else None
+
+
 # Faan -> payment units, 0 to 13 faan (13 is the absolute limit).
 #   exponential: each faan doubles (Wikipedia, "Hong Kong mahjong scoring rules": "typically
 #     exponential").
