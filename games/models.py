@@ -534,6 +534,11 @@ class TableSeat(models.Model):
     entry = models.ForeignKey(
         Entry, null=True, blank=True, related_name="places", on_delete=models.RESTRICT
     )
+    # A no-show's or withdrawn player's place: a bot plays it for nobody (`entry` is empty),
+    # and the pages name it for the player it stands in for.
+    stood_in_for = models.ForeignKey(
+        Entry, null=True, blank=True, related_name="+", on_delete=models.SET_NULL,
+        help_text="the absent player whose place a bot plays (scoring for nobody)")
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True, help_text="points won or lost")
     table_points = models.FloatField(null=True, blank=True)

@@ -27,7 +27,7 @@ def tournament_csv(request, tournament_id: int):
     out.writerow(["round", "table", "game", "wind", "player", "place", "score", "table_points"])
     places = TableSeat.objects.filter(
         table__round__tournament=t, table__round__number__in=shown
-    ).select_related("table__round", "entry__user").order_by(
+    ).select_related("table__round", "entry__user", "stood_in_for__user").order_by(
         "table__round__number", "table__number", "wind"
     )
     for p in places:

@@ -26,8 +26,15 @@ def public_viewer(request) -> bool:
 
 
 def player_name(place: TableSeat) -> str:
-    """The entry's name (a username, or a named player's), or Bot for a place nobody holds."""
-    return str(place.entry) if place.entry else "Bot"
+    """Whose place it is, as the pages, slips and CSV name it: the player's (a named player's
+    too: the result is theirs; the page marks that a bot plays it online); a bot standing in
+    for a no-show or a withdrawn player, named for them; a bare Bot only for a seat nobody was
+    seated in."""
+    if place.entry is not None:
+        return str(place.entry)
+    if place.stood_in_for is not None:
+        return f"Bot for {place.stood_in_for}"
+    return "Bot"
 
 
 def table_status(game, seated: bool = False) -> str:
@@ -40,7 +47,8 @@ def rounds(t: Tournament, shown: set[int], me=None, staff: bool = False) -> list
     """`shown`: the rounds whose results may be shown; `me`: the viewer's entry."""
     out = []
     tables = Table.objects.filter(round__tournament=t).select_related("game", "round__tournament")
-    places = TableSeat.objects.filter(table__round__tournament=t).select_related("entry__user")
+    places = TableSeat.objects.filter(table__round__tournament=t).select_related(
+        "entry__user", "stood_in_for__user")
     by_table: dict[int, list] = {}
     for p in places:
         by_table.setdefault(p.table_id, []).append(p)
@@ -59,6 +67,7 @@ def rounds(t: Tournament, shown: set[int], me=None, staff: bool = False) -> list
                 "status": status,
                 "places": [
                     {"wind": WINDS[p.wind], "name": player_name(p),
+                     "bot_plays": p.entry is not None and p.entry.unclaimed,
                      "place": p.place if visible else None,
                      "score": p.score if visible else None,
                      "table_points": p.table_points if visible else None}

@@ -33,8 +33,9 @@ def _chart(t: Tournament, now, public: bool = True) -> tuple[str, list[dict]]:
     for n in shown:
         rows = standings.compute_standings(t, public=public, upto=n).rows
         after[n] = {r.entry.pk: r.rank for r in rows}
-    names = [r.name for r in now.rows]
-    places = [[after[n][r.entry.pk] for n in shown] for r in now.rows]
+    ranked = standings.played(now)  # who has played no table yet has no line to draw
+    names = [r.name for r in ranked]
+    places = [[after[n][r.entry.pk] for n in shown] for r in ranked]
     table = [{"name": name, "places": p} for name, p in zip(names, places)]
     return bump_chart(names, places, shown), table
 
@@ -52,6 +53,8 @@ def tournament_detail(request, tournament_id: int):
         "t": t,
         "rounds": rounds(t, set(table.rounds), entry, staff=not public),
         "standings": table,
+        "ranked": standings.played(table),  # the ranking the CSV exports have too
+        "not_yet_played": standings.not_yet_played(table),
         "final": final,
         "winners": _winners(table) if final else [],
         "penalties": standings.penalties_counted(t, table.rounds),
@@ -153,13 +156,13 @@ def tournament_slips(request, tournament_id: int):
     tables, seating = [], []
     if rnd is not None:
         places = TableSeat.objects.filter(table__round=rnd).select_related(
-            "table", "entry__user").order_by("table__number", "wind")
+            "table", "entry__user", "stood_in_for__user").order_by("table__number", "wind")
         by_table: dict[int, dict] = {}
         for p in places:
             name = player_name(p)
             row = by_table.setdefault(p.table.number, {"number": p.table.number, "places": []})
             row["places"].append({"wind": WINDS[p.wind], "name": name})
-            if p.entry:
+            if p.entry or p.stood_in_for:  # a bot standing in for someone is theirs to find
                 seating.append({"name": name, "table": p.table.number, "wind": WINDS[p.wind]})
         tables = [by_table[n] for n in sorted(by_table)]
         seating.sort(key=lambda s: s["name"].casefold())

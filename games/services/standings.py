@@ -41,8 +41,9 @@ def visible_rounds(t: Tournament, public: bool) -> list[int]:
 def compute_standings(
     t: Tournament, *, public: bool = False, upto: int | None = None
 ) -> Standings:
-    """Ordered by table points, then score, then head-to-head among the players still tied.
-    `public`: with hidden scores, only rounds whose every table has finished count; `upto`: the
+    """Ordered by table points, then score, then head-to-head among the players still tied;
+    the players with no table played yet follow everyone who has, tied among themselves (the
+    page lists them apart, the exports leave them out). `public`: with hidden scores, only rounds whose every table has finished count; `upto`: the
     standings as they were after that round."""
     rounds = [n for n in visible_rounds(t, public) if upto is None or n <= upto]
     rows = {e.pk: Row(e) for e in t.entries.select_related("user")}
@@ -73,7 +74,8 @@ def compute_standings(
         for n in rounds:
             total += gained[row.entry.pk][n]
             row.by_round.append(round(total, 2))
-    key = {pk: (-round(r.table_points, 6), -r.score) for pk, r in rows.items()}
+    # Who has played no table yet stands below everyone who has (their 0 is no result).
+    key = {pk: (r.games == 0, -round(r.table_points, 6), -r.score) for pk, r in rows.items()}
     ordered = sorted(rows.values(), key=lambda r: (key[r.entry.pk], r.entry.pk))
     out: list[Row] = []
     i = 0
@@ -116,15 +118,20 @@ def _head_to_head(group: list[Row], by_table) -> dict[int, int]:
 
 # ------------------------------------------------------------------ ranking and exports
 def ranking(t: Tournament, *, public: bool = False) -> list[Row]:
-    """The standings of the players who played at least one table, ranked among themselves:
-    tied players (same table points, score and head-to-head) share the rank of the first of them."""
-    played = [r for r in compute_standings(t, public=public).rows if r.games]
-    first_of: dict[int, int] = {}
-    for k, row in enumerate(played, start=1):
-        first_of.setdefault(row.rank, k)
-    for row in played:
-        row.rank = first_of[row.rank]
-    return played
+    """The one ranking the page and both exports show: the players who played at least one
+    table, in standings order; tied players (same table points, score and head-to-head) share
+    the rank of the first of them (1, 2, 3, 3, 5)."""
+    return played(compute_standings(t, public=public))
+
+
+def played(standings: Standings) -> list[Row]:
+    """The ranked rows: those with a table played (they come first, so their ranks stand)."""
+    return [r for r in standings.rows if r.games]
+
+
+def not_yet_played(standings: Standings) -> list[Row]:
+    """The players with no table played in the rounds counted: listed apart, unranked."""
+    return [r for r in standings.rows if not r.games]
 
 
 def mers_points(rank: int, players: int) -> float:

@@ -26,8 +26,10 @@ def start_table(t: Tournament, table: Table, *, seed: str | None = None) -> Game
     place or an unclaimed named player's is played by a bot at the tournament's level; the
     named player's place keeps its entry, so the result counts for them."""
     order: list[Entry | None] = [None] * 4
-    for place in table.places.select_related("entry__user"):
+    absent: list[Entry | None] = [None] * 4  # a no-show's bot is named for them
+    for place in table.places.select_related("entry__user", "stood_in_for__user"):
         order[place.wind] = place.entry
+        absent[place.wind] = place.stood_in_for
     settings = dict(t.settings or {})
     if t.deals_per_table:
         settings["max_deals"] = t.deals_per_table
@@ -51,7 +53,10 @@ def start_table(t: Tournament, table: Table, *, seed: str | None = None) -> Game
     seat_of = seating_for(form, game.seed).seat_of
     for chair in range(4):
         entry = order[seat_of[chair]]
-        if entry is None:
+        if entry is None and absent[seat_of[chair]] is not None:
+            name = playing_for(lobby.free_bot_name(game, chair), str(absent[seat_of[chair]]))
+            lobby.add_bot(game.pk, t.bot_level, chair=chair, name=name)
+        elif entry is None:
             lobby.add_bot(game.pk, t.bot_level, chair=chair)
         elif entry.user_id is None:
             name = playing_for(lobby.free_bot_name(game, chair), entry.name)

@@ -277,7 +277,8 @@ def _seat(t: Tournament, number: int, absent: set[int]) -> Round:
         table = Table.objects.create(round=rnd, number=k)
         entries = [by_id.get(p) for p in order]
         TableSeat.objects.bulk_create(
-            TableSeat(table=table, wind=w, entry=None if _out(e, absent) else e)
+            TableSeat(table=table, wind=w, entry=None if _out(e, absent) else e,
+                      stood_in_for=e if _out(e, absent) else None)
             for w, e in enumerate(entries)
         )
     t.status = RUNNING
@@ -298,8 +299,8 @@ def _absent_at_start(t: Tournament, rnd: Round, by) -> None:
     absent = _no_shows(t, [p.entry for p in places], rnd.number, by, seated=True)
     gone = [p for p in places if _out(p.entry, absent)]
     for p in gone:
-        p.entry = None
-    TableSeat.objects.bulk_update(gone, ["entry"])
+        p.entry, p.stood_in_for = None, p.entry
+    TableSeat.objects.bulk_update(gone, ["entry", "stood_in_for"])
     if len(places) - len(gone) < 2:
         raise ServiceError("too_few_players", "At least two players are needed.")
 
