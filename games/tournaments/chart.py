@@ -19,7 +19,8 @@ def bump_chart(names: list[str], places: list[list[int]], rounds: list[int]) -> 
     step_x = max(60, 360 // max(1, len(rounds) - 1))
     label_w = 150
     width = left + step_x * max(1, len(rounds) - 1) + label_w
-    height = top + step_y * (n - 1) + 30
+    label_row = _label_rows([p[-1] for p in places])
+    height = top + step_y * max(n - 1, *label_row) + 30
     out = [
         f'<svg class="bump-chart" viewBox="0 0 {width} {height}" width="{width}" '
         f'height="{height}" role="img" aria-labelledby="chart-title">',
@@ -43,7 +44,27 @@ def bump_chart(names: list[str], places: list[list[int]], rounds: list[int]) -> 
         for x, y in points:
             out.append(f'<circle cx="{x}" cy="{y}" r="3.5" fill="{colour}"/>')
         x, y = points[-1]
-        out.append(f'<text x="{x + 8}" y="{y + 4}" class="name">{places[i][-1]}. {label}</text>')
+        label_y = top + step_y * label_row[i]
+        if label_y != y:  # a tied player's label, moved down: a leader line to their point
+            out.append(f'<polyline points="{x + 4},{y} {x + 8},{label_y}" fill="none" '
+                       f'stroke="{colour}" stroke-width="1" class="leader"/>')
+        out.append(f'<text x="{x + 12}" y="{label_y + 4}" class="name">'
+                   f"{places[i][-1]}. {label}</text>")
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _label_rows(final: list[int]) -> list[int]:
+    """The row (0 at the top) of each player's label: their final place's, but tied players
+    (who share a place, in the order given) take the rows below in turn. Shared ranks skip as
+    many places as are tied (1, 2, 3, 3, 5), so those rows are free."""
+    taken: set[int] = set()
+    rows = []
+    for place in final:
+        row = place - 1
+        while row in taken:
+            row += 1
+        taken.add(row)
+        rows.append(row)
+    return rows
