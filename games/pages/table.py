@@ -32,6 +32,8 @@ def table(request, game_id: int):
         "status": game.status,
         # The hints switch, where the server gives them (services/hints.py).
         "hints": hints_off(game) is None,
+        # Where the switch would be, the table says why there is none (rated, tournament).
+        "hints_off": hints_off(game),
         # The full record: 404 until the game is over.
         "record": reverse("game_record", args=[game.pk]),
     }

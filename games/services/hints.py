@@ -9,6 +9,7 @@ from typing import Any
 from django.core.cache import cache
 
 from games import protocol
+from games.engine import actions as A
 from games.engine.brain.evaluate import evaluate
 from games.engine.brain.knowledge import knowledge_for
 from games.engine.brain.whynot import why_not_win
@@ -17,6 +18,7 @@ from games.models import ACTIVE, Game
 from .errors import ServiceError
 from .matches import match_for
 
+NOT_CHOICES = {A.READY, A.EXCHANGE}
 SHOWN = 8  # candidates sent at most: a hand has at most 15 discards, a window a few claims
 
 
@@ -55,7 +57,10 @@ def hints_for(game_id: int, user) -> dict[str, Any]:
 
 def _compute(game: Game, seat: int) -> dict[str, Any]:
     match = match_for(game)
-    candidates = evaluate(knowledge_for(match, seat)) if match.legal_actions(seat) else []
+    # The Ready at a deal's end and a Goulash's exchange are no choice the evaluator weighs:
+    # rated as a discard they would read as nonsense, so they get no candidates.
+    choice = any(a.type not in NOT_CHOICES for a in match.legal_actions(seat))
+    candidates = evaluate(knowledge_for(match, seat)) if choice else []
     return {
         "version": match.version,
         "seat": seat,

@@ -1,5 +1,6 @@
 """A finished game's decisions against the strong bot (engine/brain/review.py)."""
 
+from games.engine import actions as A
 from games.engine import bots
 from games.engine.brain.review import TOP_MISSES, review_game
 from games.engine.match import Match
@@ -50,3 +51,28 @@ def test_only_the_people_are_weighed_and_the_work_is_bounded():
     assert capped["weighed"] == 5 and not capped["complete"]
     assert sum(s["decisions"] for s in capped["seats"]) == 5
     assert review_game(RULES, "review-3", actions, [])["seats"] == []
+
+
+def test_a_win_not_taken_is_a_missed_win_not_a_sentinel_number():
+    """Going out ranks above everything by a sentinel score (evaluate.WIN_SCORE): a person who
+    lets a win go is told of a missed win and what the hand would have scored, and no sentinel
+    leaks into the expected value given up (issue 38, item 1)."""
+    seed = "missed-win-1"
+    match = Match(RULES, seed)
+    actions = []
+    while not match.is_over:
+        seat = match.waiting_on()[0]
+        action = bots.choose(match, seat, "strong" if seat == 0 else "beginner")
+        if seat == 0 and action.type == A.WIN:  # seat 0 never goes out
+            action = next(a for a in match.legal_actions(0) if a.type in (A.PASS, A.DISCARD))
+        actions.append(action)
+        match.apply(action)
+    (seat,) = review_game(RULES, seed, actions, [0])["seats"]
+    missed = [m for m in seat["misses"] if m["bot"]["type"] == "win"]
+    assert missed and seat["missed_wins"] >= len(missed)
+    assert seat["misses"][:len(missed)] == missed  # a missed win is the costliest kind
+    for m in missed:
+        assert m["missed_win"] and m["lost"] is None and m["win_value"] > 0
+        assert m["played"]["type"] != "win"
+    assert all(m["lost"] < 10_000 for m in seat["misses"] if not m.get("missed_win"))
+    assert seat["lost"] < 10_000

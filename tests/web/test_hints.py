@@ -120,3 +120,39 @@ def test_hints_are_off_in_rated_games(players):
     assert res.status_code == 403 and res.json()["error"] == "Hints are off in rated games."
     page = _client(players[0]).get(f"/game/{game.pk}/").content.decode()
     assert '"hints": false' in page
+
+
+def test_the_ready_at_a_deals_end_is_not_weighed_as_a_choice(players, clock, live_settings):
+    """At a deal's end the seat's only move is Ready: nothing to weigh, so no candidates (it was
+    rated as if it were a discard: issue 38, item 6)."""
+    live_settings.GAMES_ABSENT_GRACE_SECONDS = 100_000
+    game = make_table(players[:1], bots=3, seed="hints-6", settings={"max_deals": 2})
+    for _ in range(600):
+        match, seat = _until_decision(game, players[0], clock)
+        legal = match.legal_actions(seat)
+        if [a.type for a in legal] == ["ready"]:
+            break
+        if all(a.type == "pass" for a in legal):  # passed by the server when the window closes
+            if not services.tick(game.pk):
+                clock.advance(1)
+            continue
+        action = bots.choose(match, seat, "beginner")
+        services.submit_action(game.pk, players[0], action.to_json(), match.version)
+    else:
+        pytest.fail("the deal never ended")
+    res = _client(players[0]).get(f"/game/{game.pk}/hints.json")
+    assert res.status_code == 200
+    assert res.json()["candidates"] == []
+
+
+def test_the_table_page_says_why_hints_are_off(players):
+    """Where the switch would be, the table says why there is none (issue 38, item 11)."""
+    rated = make_table(players, seed="hints-7", rated=True)
+    config = _client(players[0]).get(f"/game/{rated.pk}/").context["config"]
+    assert config["hints"] is False and config["hints_off"] == "Hints are off in rated games."
+    cup = make_table(players[:1], bots=3, seed="hints-8", tournament=True)
+    config = _client(players[0]).get(f"/game/{cup.pk}/").context["config"]
+    assert config["hints_off"] == "Hints are off in tournament games."
+    casual = make_table(players[:1], bots=3, seed="hints-9")
+    config = _client(players[0]).get(f"/game/{casual.pk}/").context["config"]
+    assert config["hints"] is True and config["hints_off"] is None

@@ -496,15 +496,9 @@ class Evaluator:
             if act.type == A.DISCARD:
                 continue
             out.append(self.other(act, hand, melds))
-        me = k.me
-        if me.original_call and not me.call_broken:
-            # 003 §3.5: after an Original Call only the drawn tile may go; anything else
-            # (another discard, a kong, a claimed set) breaks the call and forbids going out.
-            for c in out:
-                act = c.action
-                if act.type in (A.CHOW, A.PUNG, A.KONG, A.CONCEALED_KONG, A.PROMOTE_KONG) or (
-                        act.type == A.DISCARD and act.tile != k.drawn):
-                    c.score -= BREAKS_CALL
+        for c in out:
+            if breaks_call(k, c.action):
+                c.score -= BREAKS_CALL
         out.sort(key=lambda c: -c.score)
         return out
 
@@ -579,6 +573,25 @@ class Evaluator:
         best.action = act
         best.score -= CLAIM_COST
         return best
+
+
+def breaks_call(k: Knowledge, act: Action) -> bool:
+    """003 §3.5: after an Original Call only the drawn tile may go; anything else (another
+    discard, a kong, a claimed set) breaks the call and forbids going out."""
+    me = k.me
+    if not me.original_call or me.call_broken:
+        return False
+    return act.type in (A.CHOW, A.PUNG, A.KONG, A.CONCEALED_KONG, A.PROMOTE_KONG) or (
+        act.type == A.DISCARD and act.tile != k.drawn)
+
+
+def plain_score(k: Knowledge, c: Candidate) -> float:
+    """A candidate's score without the ranking's sentinels (a win's `WIN_SCORE`, a broken
+    call's `BREAKS_CALL`): expected points, comparable between two choices that are neither
+    a win. A win's plain score is its hand's total."""
+    if c.action.type == A.WIN:
+        return c.score - WIN_SCORE
+    return c.score + BREAKS_CALL if breaks_call(k, c.action) else c.score
 
 
 def evaluate(knowledge: Knowledge, style: Style = STRONG) -> list[Candidate]:

@@ -1,7 +1,8 @@
 """A finished game's decisions against the strong bot: for every choice a person made (a discard
 among several, a claim or a pass, going out or not), the evaluator's ranking of the candidates
 from that seat's view at that moment, where the person's choice ranked and how much expected
-value it gave up. Per person: the match rate and the decisions that cost most.
+value it gave up; a win not taken is a missed win, told with what the hand would have scored
+(going out is ranked above everything, so no expected value compares with it). Per person: the match rate and the decisions that cost most.
 
 Pure and deterministic: the record's actions replayed once, each decision weighed as the seat
 saw it (evaluate.py). Bounded by `max_decisions` whatever the game's length.
@@ -17,7 +18,7 @@ from ..actions import Action
 from ..match import Match
 from ..ruleset import Ruleset
 from ..tiles import tile_name
-from .evaluate import evaluate
+from .evaluate import breaks_call, evaluate, plain_score
 from .knowledge import knowledge_for
 
 MAX_DECISIONS = 3000  # weighed at most per game (a long game has some 30 a deal per person)
@@ -36,7 +37,8 @@ def review_game(ruleset: Ruleset, seed: str, actions: Iterable[Action], people: 
     match = Match(ruleset, seed)
     people = set(people)
     seats: dict[int, dict[str, Any]] = {
-        s: {"seat": s, "decisions": 0, "matched": 0, "lost": 0.0, "misses": []} for s in people}
+        s: {"seat": s, "decisions": 0, "matched": 0, "lost": 0.0, "missed_wins": 0,
+            "misses": []} for s in people}
     weighed = 0
     complete = True
     for action in actions:
@@ -58,12 +60,20 @@ def review_game(ruleset: Ruleset, seed: str, actions: Iterable[Action], people: 
     return {"seats": [seats[s] for s in sorted(seats)], "weighed": weighed, "complete": complete}
 
 
+def _cost(m: dict[str, Any]) -> tuple:
+    """A missed win costs more than any other miss; among those, the bigger hand."""
+    if m.get("missed_win"):
+        return (1, m.get("win_value") or 0)
+    return (0, m["lost"])
+
+
 def _costliest(misses: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return sorted(misses, key=lambda m: -m["lost"])[:TOP_MISSES]
+    return sorted(misses, key=_cost, reverse=True)[:TOP_MISSES]
 
 
 def _weigh(match: Match, seat: int, action: Action, info: dict[str, Any]) -> None:
-    candidates = evaluate(knowledge_for(match, seat))
+    k = knowledge_for(match, seat)
+    candidates = evaluate(k)
     if not candidates:
         return
     chosen = _key(action.to_json())
@@ -74,10 +84,8 @@ def _weigh(match: Match, seat: int, action: Action, info: dict[str, Any]) -> Non
     if rank == 0 or candidates[min(rank, len(keys) - 1)].score >= best.score:
         info["matched"] += 1  # the bot's choice, or one it values the same
         return
-    mine = candidates[rank].score if rank < len(keys) else min(c.score for c in candidates)
-    lost = max(0.0, best.score - mine)
-    info["lost"] += lost
-    info["misses"].append({
+    mine = candidates[rank] if rank < len(keys) else min(candidates, key=lambda c: c.score)
+    miss: dict[str, Any] = {
         "version": match.version + 1,  # the move's number: the version it makes
         "deal": match.deal.number,
         "played": action.to_json(),
@@ -87,8 +95,19 @@ def _weigh(match: Match, seat: int, action: Action, info: dict[str, Any]) -> Non
                     if match.deal.window_tile is not None else None),
         "rank": rank + 1,
         "of": len(candidates),
-        "lost": round(lost, 1),
-    })
+    }
+    if best.action.type == A.WIN and mine.action.type != A.WIN:
+        # Going out is ranked above everything (a sentinel score): no expected value compares
+        # with it, so a missed win is told as one, with what the hand would have scored.
+        info["missed_wins"] += 1
+        miss.update(missed_win=True, lost=None, win_value=round(best.value, 1))
+    else:
+        lost = max(0.0, plain_score(k, best) - plain_score(k, mine))
+        info["lost"] += lost
+        miss["lost"] = round(lost, 1)
+        if breaks_call(k, mine.action):
+            miss["broke_call"] = True
+    info["misses"].append(miss)
     # Keep the list short as it grows: only the costliest can be shown.
     if len(info["misses"]) > 4 * TOP_MISSES:
         info["misses"] = _costliest(info["misses"])

@@ -1,7 +1,7 @@
 // The whole table: seats round the board, your hand and the prompt below, the move log beside.
 // The board takes whatever height is left once the status, seats, prompt and hand are laid out
 // (table.css), so the whole table fits the screen without scrolling.
-import { tileHTML, windName } from "../tiles.js";
+import { esc, tileHTML, windName } from "../tiles.js";
 import { boardHTML } from "./board.js";
 import { seatHTML } from "./seats.js";
 import { handHTML } from "./hand.js";
@@ -24,7 +24,8 @@ function settingsHTML(ctx) {
     ${toggle("auto-rituals", !!ctx.autoRituals, "Show the rituals as each deal starts")}
     ${toggle("turn-sound", !!ctx.turnSound, "Play a sound when it's my turn")}
     ${ctx.canNotify ? toggle("notify", !!ctx.notify, "Notify me when it's my turn") : ""}
-    ${ctx.hintsAllowed ? toggle("hints", !!ctx.hintsOn, "Show hints: what the strong bot would do, and why") : ""}
+    ${ctx.hintsAllowed ? toggle("hints", !!ctx.hintsOn, "Show hints: what the strong bot would do, and why")
+      : ctx.hintsOff ? `<p class="set-note hints-off">${esc(ctx.hintsOff)}</p>` : ""}
   </div>`;
 }
 

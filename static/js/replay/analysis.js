@@ -15,8 +15,21 @@ function actionWords(a, offered) {
   if (a.tiles) return `${kind} ${String(a.tiles).split(/\s+/).map(tileWords).join(", ")}`;
   if (a.tile) return `${kind} ${tileWords(a.tile)}`;
   if (offered && a.type === "pass") return `let ${tileWords(offered)} go`;
-  if (offered && a.type !== "pass") return `${kind} ${tileWords(offered)}`;
+  if (offered && a.type === "win") return `go out on ${tileWords(offered)}`;
+  if (offered) return `${kind} ${tileWords(offered)}`;
   return kind;
+}
+
+/** What a miss cost. Going out is ranked above everything by a sentinel score, so a missed win
+ * is told as one (with what the hand would have scored), never as expected value: analyses
+ * kept before the server said so carry the sentinel in `lost`. */
+export function missCost(m) {
+  const missedWin = m.missed_win || (m.bot && m.bot.type === "win" && m.played && m.played.type !== "win");
+  if (missedWin) {
+    return m.win_value > 0 ? `a missed win: the hand would have scored ${Math.round(m.win_value)} points` : "a missed win";
+  }
+  const broke = m.broke_call ? "; it broke the Original Call" : "";
+  return `about ${m.lost} points of expected value${broke}`;
 }
 
 /** The step where a move's decision was faced: the last step before the move's version. */
@@ -42,7 +55,7 @@ export function analysisHTML(data, { steps, where, hashOf, playerName, viewer })
     const misses = (s.misses || []).map((m) => {
       const at = stepBefore(steps, m.version);
       return `<li><a href="${hashOf(where[at])}">Deal ${m.deal}, move ${where[at].m}</a>: ${you ? "you chose to" : "chose to"} ${esc(actionWords(m.played, m.offered))};
-        the bot would ${esc(actionWords(m.bot, m.offered))} <span class="muted">(your choice ranked ${m.rank} of ${m.of}, about ${m.lost} points of expected value)</span></li>`;
+        the bot would ${esc(actionWords(m.bot, m.offered))} <span class="muted">(${you ? "your" : "the"} choice ranked ${m.rank} of ${m.of}; ${esc(missCost(m))})</span></li>`;
     }).join("");
     return `<div class="analysis-seat"><p><b>${esc(you ? "Your decisions" : `${who}'s decisions`)}: ${pct}% matched</b>
       <span class="muted">(${s.matched} of ${s.decisions})</span></p>

@@ -2,7 +2,7 @@
 // page's seat, with the players' names as shown at the table.
 import { WIND_NAMES } from "../tiles.js";
 import { config, state } from "./state.js";
-import { hintsAllowed } from "./hints.js";
+import { hintsAllowed, hintsOffReason } from "./hints.js";
 
 export function ctx() {
   const v = state.view;
@@ -48,6 +48,7 @@ export function ctx() {
     canNotify: typeof Notification !== "undefined",
     settingsOpen: state.settingsOpen,
     hintsAllowed: hintsAllowed(),
+    hintsOff: hintsOffReason(), // why this table has no hints switch (rated, tournament)
     hintsOn: state.hints,
     hints: state.hints && hintsAllowed() ? state.hintData : null,
     claimedTile: (owner, meld) => {
