@@ -65,7 +65,6 @@ function markUsedUp() {
   for (const b of form.querySelectorAll(".palette [data-tile]")) {
     const why = fifthCopy(b.dataset.tile);
     b.setAttribute("aria-disabled", why ? "true" : "false");
-    b.style.opacity = why ? "0.35" : "";
     b.title = why || `${tileWords(b.dataset.tile)} (${b.dataset.tile})`;
   }
 }
@@ -76,8 +75,11 @@ function itemsHTML(data) {
   const s = data.score;
   const faan = data.scoring === "hongkong";
   const points = `<b>${esc(s.total)}</b> point${s.total === 1 ? "" : "s"}`;
+  // Play refuses a Hong Kong hand below the table's minimum: the verdict says so, and why.
   const short = data.minimum
-    ? `Not a winning hand: below the table's minimum of ${esc(data.minimum.needed)} faan`
+    ? `Not a winning hand: below the table's minimum of ${esc(data.minimum.needed)} faan
+      <span class="why">(it is worth ${esc(data.minimum.faan)} without its flowers, whose faan
+      do not count toward the minimum)</span>`
     : "";
   const head = short
     ? `<p class="verdict">${short}</p>`
@@ -90,7 +92,8 @@ function itemsHTML(data) {
           <span class="sr-only">${esc(parseTiles(data.waits).map(tileWords).join(", "))}</span></p>`
       : '<p class="waits">Before its last tile the hand waits on nothing: it is not calling.</p>';
   // The glossary opens in this tab: the hand is in the address, so Back brings it back.
-  return `${head}${scoreHTML(s, { scoring: data.scoring, newTab: false })}${waits}`;
+  const shown = short ? { ...s, reason: null } : s; // the verdict already gives the reason
+  return `${head}${scoreHTML(shown, { scoring: data.scoring, newTab: false })}${waits}`;
 }
 
 let asked = 0;
