@@ -151,6 +151,49 @@ export function handProofHTML(ctx, hand, deal, opts = {}) {
   </article>`;
 }
 
+/** Why a payment is what it is, in words, read off the deal as settled (games/engine/
+ * payments.py): the winner's total, doubled for a self-drawn Hong Kong win, for the discarder
+ * or for East; a cannon's whole bill; the difference between two losers' hands. "" when the
+ * amount is none of these (a penalty netted in, say). */
+export function paymentWhy(ctx, deal, p) {
+  const winner = deal.winner;
+  const hands = deal.hands || [];
+  const totalOf = (s) => hands.find((h) => h.seat === s)?.score?.total;
+  const t = totalOf(winner);
+  if (winner == null || t == null) return "";
+  const hk = (deal.scoring ?? ctx.view?.scoring) === "hongkong";
+  const pts = plural(t, "point");
+  const result = deal.result || {};
+  const liable = result.liable != null && result.liable !== winner ? result.liable : null;
+  if (p.payee === winner) {
+    if (liable === p.payer) {
+      return "every loser's share: the discard let off a cannon, so its thrower pays for all";
+    }
+    if (p.amount === t) return `the winning hand's ${pts}`;
+    if (p.amount !== 2 * t) return "";
+    if (hk && deal.how === "self_drawn") {
+      return `the winning hand's ${pts}, doubled: a self-drawn win, so every loser pays double`;
+    }
+    if (hk && p.payer === result.discarder) {
+      return deal.how === "robbed_kong"
+        ? `the winning hand's ${pts}, doubled: the robbed kong's owner pays double`
+        : `the winning hand's ${pts}, doubled: the discarder of the winning tile pays double`;
+    }
+    if (!hk && (p.payer === deal.dealer || p.payee === deal.dealer)) {
+      return `the winning hand's ${pts}, doubled: East pays and receives double`;
+    }
+    return "";
+  }
+  if (hk || p.payer === winner) return "";
+  const diff = Math.abs((totalOf(p.payee) ?? 0) - (totalOf(p.payer) ?? 0));
+  const between = `the difference between their hands (${num(totalOf(p.payee))} and ${num(totalOf(p.payer))})`;
+  if (p.amount === diff) return between;
+  if (p.amount === 2 * diff && (p.payer === deal.dealer || p.payee === deal.dealer)) {
+    return `${between}, doubled: East pays and receives double`;
+  }
+  return "";
+}
+
 /** Every payment between every pair of players (payer row, payee column) and each one's net. */
 export function paymentsProofHTML(ctx, deal) {
   const st = deal.settlement;
@@ -160,8 +203,11 @@ export function paymentsProofHTML(ctx, deal) {
   const rows = [0, 1, 2, 3].map((a) => `<tr><th scope="row">${esc(ctx.playerName(a))}</th>${[0, 1, 2, 3]
     .map((b) => `<td class="num">${a === b ? "" : esc(owed.get(`${a}>${b}`) || "–")}</td>`).join("")}
     <td class="num ${st.deltas[a] > 0 ? "up" : st.deltas[a] < 0 ? "down" : ""}">${st.deltas[a] > 0 ? "+" : ""}${esc(st.deltas[a])}</td></tr>`).join("");
+  const whys = (st.payments || []).map((p) => [p, paymentWhy(ctx, deal, p)]).filter(([, why]) => why)
+    .map(([p, why]) => `<li>${esc(ctx.playerName(p.payer))} to ${esc(ctx.playerName(p.payee))}, ${num(p.amount)}: ${esc(why)}</li>`).join("");
   return `<div class="grid-scroll"><table class="totals payment-grid"><caption>Who pays whom (each pair's payments netted, as settled)</caption>
-    <thead><tr><th scope="col">Pays</th>${head}<th scope="col" class="num">Net</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    <thead><tr><th scope="col">Pays</th>${head}<th scope="col" class="num">Net</th></tr></thead><tbody>${rows}</tbody></table></div>
+    ${whys ? `<ul class="payment-whys">${whys}</ul>` : ""}`;
 }
 
 /** The whole proof of one finished deal. */

@@ -1,7 +1,7 @@
 // End of a deal: every hand revealed, each score itemised as the engine explained it, the
 // payments between every pair of players and the running totals. End of game: the standings.
 import { esc } from "../tiles.js";
-import { HOW, goesOut, handProofHTML } from "./proof.js";
+import { HOW, goesOut, handProofHTML, paymentWhy } from "./proof.js";
 import { gameOverHTML } from "./gameover.js";
 import { isYou } from "../words.js";
 
@@ -13,8 +13,11 @@ function paymentsHTML(ctx, d) {
   if (!st) return "<p>A draw: nobody pays, and the dealer keeps the deal.</p>";
   const pays = (st.payments || [])
     .filter((p) => p.amount)
-    .map((p) => `<li>${esc(ctx.playerName(p.payer))} ${isYou(ctx, p.payer) ? "pay" : "pays"} ${esc(ctx.playerName(p.payee))}
-      <b>${esc(p.amount)}</b></li>`)
+    .map((p) => {
+      const why = paymentWhy(ctx, d, p);
+      return `<li>${esc(ctx.playerName(p.payer))} ${isYou(ctx, p.payer) ? "pay" : "pays"} ${esc(ctx.playerName(p.payee))}
+      <b>${esc(p.amount)}</b>${why ? `<span class="pay-why">: ${esc(why)}</span>` : ""}</li>`;
+    })
     .join("");
   const deltas = st.deltas || d.deltas || [0, 0, 0, 0];
   const rows = [0, 1, 2, 3]
