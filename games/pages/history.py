@@ -16,7 +16,7 @@ from django.utils.functional import cached_property
 
 from .. import policy
 from ..engine.ruleset import PRESETS
-from ..models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, RatingChange, Seat
+from ..models import ABANDONED, ACTIVE, BOT_NAMES, FINISHED, OPEN, Game, RatingChange, Seat
 from ..plots import signed
 from ..records import summary_of
 
@@ -113,12 +113,24 @@ def _filter(request, qs: QuerySet, data: dict, walk: bool = False) -> QuerySet:
 
 
 def _named(name: str | None) -> Q:
-    """The seats of the player called `name`: an account's (any case), or a recorded name."""
+    """The seats of the player called `name`: an account's (any case), a recorded name, or a
+    bot's shown name (any case: "bot plum" finds Bot Plum's seats, and the seats it played
+    for someone who left)."""
     if not name:
         return Q(pk__in=[])
     accounts = list(get_user_model().objects.filter(username__iexact=name)
                     .values_list("pk", flat=True)[:5])
-    return Q(user_id__in=accounts) | Q(user=None, recorded_name=name, bot_level="")
+    bot = next((b for b in BOT_NAMES if b.lower() == name.strip().lower()), None)
+    found = Q(user_id__in=accounts) | Q(user=None, recorded_name=name, bot_level="")
+    if bot is not None:  # a bot's seat keeps the name it sat down with (services/lobby.py)
+        found |= Q(recorded_name=bot) & ~Q(bot_level="")
+    return found
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th (a place in words, as the end screen says it)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 @dataclass
@@ -136,6 +148,10 @@ class PlayerRow:
     def rating_change_text(self) -> str:
         return "" if self.rating_change is None else signed(self.rating_change)
 
+    @property
+    def place_text(self) -> str:
+        return ordinal(self.place) if self.place else ""
+
 
 @dataclass
 class GameRow:
@@ -144,6 +160,7 @@ class GameRow:
     deals: int
     when: object
     hidden: bool = False  # a tournament result shown only once its round ends (games/policy.py)
+    seated: bool = False  # the viewer plays at it (a seat held, not left): "Back to your table"
 
 
 def game_row(game: Game, user, hidden: bool | None = None,
@@ -156,7 +173,9 @@ def game_row(game: Game, user, hidden: bool | None = None,
     points = None if hidden else summary.get("points")
     places = {} if hidden else {s["seat"]: s["place"] for s in summary.get("standings") or []}
     players = []
+    seated = False
     for seat in game.seats.all():
+        seated = seated or (user.is_authenticated and seat.user_id == user.pk and not seat.left)
         pos = seat.position
         players.append(PlayerRow(
             seat.name,
@@ -171,7 +190,7 @@ def game_row(game: Game, user, hidden: bool | None = None,
         ))
     players.sort(key=lambda p: (p.place or 9, -(p.points or 0)))
     return GameRow(game, players, len(summary.get("deals") or []),
-                   game.finished or game.started or game.created, hidden)
+                   game.finished or game.started or game.created, hidden, seated)
 
 
 def rating_changes(games) -> dict[int, dict[int, int]]:

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from .. import policy, services
 from ..accounts import ensure_user, is_guest
 from ..forms import NewGameForm, QueueForm
-from ..models import ACTIVE, OPEN, Game
+from ..models import ACTIVE, OPEN, Game, Seat
 from ..services import queue as waiting
 from .history import my_games
 from .lobby_rows import live_rows
@@ -33,14 +33,21 @@ def lobby(request):
     listed = policy.listed(policy.requester(request)).prefetch_related("seats__user")
     open_games = listed.filter(status=OPEN)[:50]
     live_games = listed.filter(status=ACTIVE)[:30]
-    mine = []
+    mine, seated = [], set()
     if request.user.is_authenticated:
         # Finished games too (most recent first), so a game just played is easy to find again.
         mine = my_games(request.user)
+        # The listed tables the viewer plays at (a seat held, not left): "Back to your table",
+        # not "Watch" or "Join".
+        seated = set(Seat.objects.filter(
+            user=request.user, left=False,
+            game_id__in=[g.pk for g in open_games] + [g.pk for g in live_games],
+        ).values_list("game_id", flat=True))
     return render(
         request,
         "games/lobby.html",
         {"open_games": open_games, "live_games": live_rows(live_games), "my_games": mine,
+         "seated": seated,
          "form": NewGameForm(), "queue_form": QueueForm(prefix="queue"), "counts": queue_counts(),
          "member": request.user.is_authenticated and not is_guest(request.user),
          "queued": waiting.status(request.user) if request.user.is_authenticated else None},
@@ -80,6 +87,7 @@ def create(request):
     services.take_seat(game.pk, user)
     for chair, level in form.bot_chairs().items():
         services.add_bot(game.pk, level, chair=chair)
+    services.start_if_alone(game.pk)  # three bots asked for: nobody else to wait for
     return redirect("table", game_id=game.pk)
 
 

@@ -3,7 +3,7 @@
 from django.contrib.auth import login
 from django.shortcuts import redirect, render
 
-from .. import accounts
+from .. import accounts, services
 from ..forms import SignupForm
 
 
@@ -15,6 +15,9 @@ def signup(request):
             user = accounts.convert_guest(
                 request.user, form.cleaned_data["username"], form.cleaned_data["password1"]
             )
+            # Their tables under way say the kept name from now on (their seats, finished
+            # games' too, read the account's name, which is now this one).
+            services.player_renamed(user)
         else:
             user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

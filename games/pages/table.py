@@ -67,7 +67,17 @@ def join(request, game_id: int):
                                     policy.Seeing.TABLE, page=True)
     if refused is not None:
         return refused
-    return _act(request, game_id, services.take_seat, ensure_user(request))
+    return _act(request, game_id, _sit_and_start, ensure_user(request))
+
+
+def _sit_and_start(game_id, user):
+    services.take_seat(game_id, user)
+    services.start_if_alone(game_id)  # a person filling a table of three bots
+
+
+def _bot_and_start(game_id, level):
+    services.add_bot(game_id, level)
+    services.start_if_alone(game_id)  # the fourth seat a bot beside one person: deal at once
 
 
 @require_POST
@@ -77,7 +87,16 @@ def leave(request, game_id: int):
     the chosen level plays the seat on, and the page shows the game going on, watched."""
     game = get_object_or_404(Game, pk=game_id)
     if game.status == OPEN:
-        return _act(request, game_id, services.leave_seat, request.user)
+        try:
+            closed = services.leave_seat(game_id, request.user)
+        except services.ServiceError as exc:
+            messages.error(request, exc.message)
+            return redirect("table", game_id=game_id)
+        if closed:
+            messages.info(request, f"You left table {game_id}. Nobody else was waiting there, "
+                                   "so the table is closed.")
+            return redirect("lobby")
+        return redirect("table", game_id=game_id)
     level = request.POST.get("level") or autopilot_level()
     try:
         after = services.leave_game(game_id, request.user, level)
@@ -105,7 +124,7 @@ def add_bot(request, game_id: int):
     _seated_or_404(request, game_id)
     form = BotForm(request.POST)
     level = form.cleaned_data["level"] if form.is_valid() else autopilot_level()
-    return _act(request, game_id, services.add_bot, level)
+    return _act(request, game_id, _bot_and_start, level)
 
 
 @require_POST

@@ -3,7 +3,16 @@ these functions and nothing else writes games, seats or moves."""
 
 from .departures import abandon_game, abandon_unattended, leave_game
 from .errors import ServiceError
-from .lobby import add_bot, create_game, leave_seat, open_rematch, start_game, take_seat
+from .lobby import (
+    add_bot,
+    create_game,
+    leave_seat,
+    open_rematch,
+    player_renamed,
+    start_game,
+    start_if_alone,
+    take_seat,
+)
 from .matches import match_for
 from .play import Outcome, autopilot_waiting, submit_action, tick
 from .presence import (
@@ -33,9 +42,11 @@ __all__ = [
     "leave_seat",
     "match_for",
     "open_rematch",
+    "player_renamed",
     "reattend",
     "seat_for",
     "start_game",
+    "start_if_alone",
     "submit_action",
     "sweep",
     "take_seat",

@@ -16,6 +16,8 @@ from games.models import ACTIVE, BOT_LEVELS, BOT_NAMES, OPEN, Game, Seat
 from . import broadcast, gamerow, matches, schedule
 from .errors import ServiceError
 
+RENAMED_GAMES = 50  # a renamed player's tables told at most (a guest plays a few at a time)
+
 
 def create_game(
     user=None,
@@ -150,15 +152,37 @@ def add_bot(
         return seat
 
 
-def leave_seat(game_id: int, user=None, *, chair: int | None = None) -> None:
-    """A player leaves, or (with `chair`) a bot is removed."""
+def leave_seat(game_id: int, user=None, *, chair: int | None = None) -> bool:
+    """A player leaves, or (with `chair`) a bot is removed. A waiting room whose last person
+    leaves is closed: nobody is left to start it, so the table and its bots are removed (it
+    has no move to keep). Returns whether the table was closed. A tournament's table stays:
+    its round seats it."""
     with transaction.atomic():
         game = _open(game_id)
         seats = game.seats.filter(chair=chair) if chair is not None else game.seats.filter(
             user=user
         )
         seats.delete()
+        if not game.tournament and not game.seats.filter(bot_level="").exists():
+            game.delete()
+            return True
         _announce(game)
+        return False
+
+
+def start_if_alone(game_id: int) -> bool:
+    """Deal at once a full waiting room where one person sits with three bots: nobody else's
+    consent is awaited, so nobody should have to press *Start the game*. Returns whether it
+    was dealt."""
+    with transaction.atomic():
+        game = gamerow.lock(game_id)
+        if game.status != OPEN or game.tournament:
+            return False
+        seats = list(game.seats.all())
+        if len(seats) != 4 or sum(1 for s in seats if not s.is_bot) != 1:
+            return False
+        start_game(game_id)
+        return True
 
 
 def start_game(game_id: int) -> Game:
@@ -204,3 +228,16 @@ def open_rematch(user, game: Game, seats) -> Game:
                 if s.is_bot and not s.left:
                     add_bot(again.pk, s.bot_level, chair=s.chair, name=s.bot_name)
         return again
+
+
+def player_renamed(user) -> int:
+    """A player's name changed (a guest kept a name): the tables they sit at, waiting or under
+    way, read their seats again and tell the sockets, so the table, its frames and its lists
+    say the new name at once (a seat shows its account's current name). Returns how many."""
+    ids = list(Game.objects.filter(status__in=[OPEN, ACTIVE], seats__user=user)
+               .order_by("-pk").values_list("pk", flat=True).distinct()[:RENAMED_GAMES])
+    for game_id in ids:
+        with transaction.atomic():
+            game = gamerow.lock(game_id)
+            _announce(game)
+    return len(ids)

@@ -2,11 +2,14 @@
 most recent first, with filters and pages."""
 
 import html
+import json
 import re
 
 import pytest
 
+from games.models import Game
 from games.pages import history as history_page
+from games.services import frames, gamerow
 
 from .finished import saved_game
 from .live import make_table
@@ -54,8 +57,9 @@ def test_history_lists_my_games_by_default_with_points_placing_and_deals(client,
     row = row[:row.index("</tr>")]
     standing = {s["seat"]: s for s in new.result["standings"]}
     me = new.seats.get(user=players[0]).position
-    assert f'title="placed {standing[me]["place"]}"' in row
-    assert str(standing[me]["points"]) in row and ">You<" in row
+    assert f'title="placed {history_page.ordinal(standing[me]["place"])}"' in row
+    assert str(standing[me]["points"]) in row
+    assert '>alice</a> <span class="muted">(you)</span>' in row and ">You<" not in row
     assert f'<td class="num">{len(new.result["deals"])}</td>' in row
     assert f"/game/{new.pk}/record.json?download=1" in row
 
@@ -113,3 +117,103 @@ def test_pages(client, players, games, monkeypatch):
     assert _tables(first) == [games["running"].pk, games["new"].pk] and "Page 1 of 2" in first
     second = _text(client.get("/games/?scope=mine&page=2"))
     assert _tables(second) == [games["old"].pk]
+
+
+def _row(text: str, game_id: int) -> str:
+    row = text[text.index(f'<th scope="row">{game_id}'):]
+    return row[:row.index("</tr>")]
+
+
+def test_my_own_live_game_is_not_offered_to_watch(client, players, games):
+    """Issue 38 §7: a game the viewer plays at says "Back to your table" (history, the player
+    page, the lobby); others' live games, and one the viewer left, say "Watch"."""
+    from games import services
+
+    running = games["running"]
+    client.force_login(players[0])
+    for url in ("/games/", "/u/alice/", "/games/?scope=all"):
+        row = _row(_text(client.get(url)), running.pk)
+        assert ">Back to your table</a>" in row and ">Watch</a>" not in row, url
+    lobby = _text(client.get("/lobby/"))
+    assert f">Back to your table {running.pk}</a>" in lobby
+    assert f"Watch table {running.pk}" not in lobby
+
+    client.force_login(players[1])  # not seated there
+    assert ">Watch</a>" in _row(_text(client.get("/u/alice/")), running.pk)
+    assert f"Watch table {running.pk}" in _text(client.get("/lobby/"))
+
+    two = make_table(players[:2], 2, seed="two-people")
+    client.force_login(players[0])
+    assert ">Back to your table</a>" in _row(_text(client.get("/games/")), two.pk)
+    services.leave_game(two.pk, players[0])  # a bot plays on in her name: she watches
+    assert ">Watch</a>" in _row(_text(client.get("/games/")), two.pk)
+    assert f"Watch table {two.pk}" in _text(client.get("/lobby/"))
+
+
+def test_my_waiting_room_in_the_lobby_is_mine_to_go_back_to(client, players, outsider):
+    from games import services
+
+    game = services.create_game(players[0])
+    services.take_seat(game.pk, players[0])
+    client.force_login(players[0])
+    lobby = _text(client.get("/lobby/"))
+    room = lobby[lobby.index(f">Table {game.pk}</a>", lobby.index('id="open"')):]
+    room = room[:room.index("</li>")]
+    assert "Back to your table" in room and "Join" not in room
+    client.force_login(outsider)
+    lobby = _text(client.get("/lobby/"))
+    assert f'action="/game/{game.pk}/join/"' in lobby
+
+
+def test_the_player_filter_finds_bots_by_their_shown_name(client, players, games):
+    """Issue 38 §9: a bot's seats are found by the name the lists show, in any case."""
+    old = games["old"]
+    bot = next(s for s in old.seats.all() if s.is_bot)
+    for name in (bot.name, bot.name.lower(), bot.name.upper()):
+        listed = _tables(_text(client.get("/games/", {"scope": "all", "player": name})))
+        assert old.pk in listed, name
+        assert all(g.seats.filter(recorded_name=bot.name).exists()
+                   for g in Game.objects.filter(pk__in=listed))
+    assert _tables(_text(client.get("/games/?scope=all&player=Bot+Nobody"))) == []
+
+
+def test_a_place_is_said_as_an_ordinal(client, players, games):
+    """Issue 38 §9: "you placed 4th", not "you placed 4"."""
+    assert [history_page.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 21)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "21st"]
+    client.force_login(players[0])
+    mine = _text(client.get("/lobby/"))
+    mine = mine[mine.index('id="mine"'):]
+    said = re.findall(r'you placed <span class="place p(\d)">([^<]*)</span>', mine)
+    assert said and all(text == history_page.ordinal(int(n)) for n, text in said)
+
+
+def test_after_keep_this_name_lists_and_records_use_the_kept_name(client):
+    """Issue 38 §15: a guest who keeps a name is shown by it in lists ("mei (you)"), and
+    the seats and records of the games they played as a guest read it too (a seat names its
+    account, whose username is now the kept name)."""
+    from games.accounts import make_guest
+
+    guest = make_guest()
+    old_name = guest.username
+    finished = saved_game([guest], 3, seed="as-a-guest")
+    running = make_table([guest], 3, seed="still-playing")
+    seen = {s.name for s in gamerow.seats(running).values()}  # as its socket read them
+    assert old_name in seen
+    client.force_login(guest)
+    client.post("/accounts/signup/", {"username": "mei", "password1": "tiles-and-tea-42",
+                                      "password2": "tiles-and-tea-42"})
+    history = _text(client.get("/games/"))
+    for game in (finished, running):
+        assert '>mei</a> <span class="muted">(you)</span>' in _row(history, game.pk)
+    assert old_name not in history and ">You<" not in history
+    assert old_name not in _text(client.get("/u/mei/"))
+    assert old_name not in _text(client.get("/lobby/"))
+    assert set(_tables(_text(client.get("/games/?scope=all&player=mei")))) == {
+        finished.pk, running.pk}
+    running.refresh_from_db()  # the live table's seats are read again: its frames say "mei"
+    assert "mei" in {s.name for s in gamerow.seats(running).values()}
+    assert "mei" in {s["name"] for s in frames.seats_info(running)}
+    record = client.get(f"/game/{finished.pk}/record.json").json()
+    assert "mei" in [p["name"] for p in record["players"]]
+    assert old_name not in json.dumps(record)

@@ -111,3 +111,43 @@ def test_a_private_table_is_unlisted_but_its_link_works(client, players, outside
         client.get(f"/t/{secret.invite}/")
         page = client.get(f"/game/{secret.pk}/")
         assert page.status_code == 200 and _config(page)["seat"] is None
+
+
+def test_one_person_and_three_bots_are_dealt_without_start(client, players):
+    """Issue 38 §8: the fourth seat a bot beside one person deals the table at once, whether
+    the bots come with the new table or from the waiting room's button."""
+    client.force_login(players[0])
+    asked = _new_table(client, seat_2="beginner", seat_3="beginner", seat_4="random")
+    assert Game.objects.get(pk=asked.pk).status == "active"
+
+    room = _new_table(client, seat_2="beginner", seat_3="beginner")
+    assert Game.objects.get(pk=room.pk).status == "open"
+    client.post(f"/game/{room.pk}/bot/", {"level": "beginner"})
+    assert Game.objects.get(pk=room.pk).status == "active"
+    assert 'id="start-game"' not in client.get(f"/game/{room.pk}/").content.decode()
+
+
+def test_two_people_and_two_bots_still_wait_for_start(client, players):
+    client.force_login(players[0])
+    game = _new_table(client, seat_3="beginner")
+    client.force_login(players[1])
+    client.post(f"/game/{game.pk}/join/")
+    client.post(f"/game/{game.pk}/bot/", {"level": "beginner"})
+    assert Game.objects.get(pk=game.pk).status == "open"  # the two agree when to start
+
+
+def test_a_waiting_room_whose_only_person_leaves_is_closed(client, players, outsider):
+    """Issue 38 §8: nobody is left to start it, so it leaves the lobby with its bots."""
+    client.force_login(players[0])
+    game = _new_table(client, seat_2="beginner")
+    response = client.post(f"/game/{game.pk}/leave/")
+    assert response.status_code == 302 and response.url == "/lobby/"
+    assert not Game.objects.filter(pk=game.pk).exists()
+    client.force_login(outsider)
+    assert f"/game/{game.pk}/" not in client.get("/lobby/").content.decode()
+
+    shared = _new_table(client, seat_2="beginner")  # otto's, and alice joins
+    client.force_login(players[0])
+    client.post(f"/game/{shared.pk}/join/")
+    client.post(f"/game/{shared.pk}/leave/")
+    assert Game.objects.get(pk=shared.pk).status == "open"  # otto still waits there
