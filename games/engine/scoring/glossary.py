@@ -284,7 +284,8 @@ ENTRIES: dict[str, dict[str, Entry]] = {CLASSICAL: {
         "c2 c3 c4 dr dr dr dg dg dg dw dw", ("b2 b3 b4",), win="c4", source="discard")),
     "HK11": Entry("Pungs of all three dragons (in place of their dragon pungs).", Example(
         "c2 c3 c4 dr dr dr dg dg dg dw dw dw b5 b5", win="c4", source="discard")),
-    "HK12": Entry("Pungs of three winds and a pair of the fourth.", Example(
+    "HK12": Entry("Pungs of three winds and a pair of the fourth (in place of their seat- and "
+                  "round-wind pungs).", Example(
         "c2 c3 c4 we we we ws ws ws ww ww", ("wn wn wn",), win="c4", source="discard")),
     "HK13": Entry("Only 1s, 9s and honours, with both.", Example(
         "b1 b1 b1 c9 c9 c9 ww ww ww dr dr", ("d1 d1 d1",), win="dr", source="discard")),
