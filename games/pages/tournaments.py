@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from games.models import FINISHED, Table, TableSeat, Tournament
+from games.models import FINISHED, PLAYING, Table, TableSeat, Tournament
 from games.services import ServiceError, standings
 from games.services import tournaments as service
 from games.tournaments.chart import bump_chart
@@ -64,6 +64,7 @@ def tournament_detail(request, tournament_id: int):
         "entry": entry,
         "entries": t.entries.select_related("user").filter(withdrawn=False),
         "points": t.table_points.replace(",", " / "),
+        "poll": poll_ms(t, list(t.round_set.values_list("status", flat=True))),
     }
     return render(request, "games/tournament_detail.html", context)
 
@@ -88,14 +89,30 @@ def _winners(standings) -> list[str]:
     return [r.name for r in standings.rows if r.rank == 1 and r.games]
 
 
+# How often the page asks for status.json: while a round is played its tables' badges follow
+# their games; between rounds only the next round's start is to be noticed; once the
+# tournament is over nothing changes, and the page stops asking.
+POLL_PLAYING_MS = 5_000
+POLL_BETWEEN_ROUNDS_MS = 30_000
+
+
+def poll_ms(t: Tournament, statuses: list[str]) -> int | None:
+    """The page's next poll in milliseconds, or None: stop (`statuses`: its rounds')."""
+    if t.status == FINISHED:
+        return None
+    return POLL_PLAYING_MS if PLAYING in statuses else POLL_BETWEEN_ROUNDS_MS
+
+
 def tournament_status(request, tournament_id: int):
-    """What the page polls: each table's status and move count, and a key that changes when a
-    round starts or ends (the page then reloads to show new tables or standings)."""
+    """What the page polls: each table's status and move count, a key that changes when a
+    round starts or ends (the page then reloads to show new tables or standings), and when to
+    ask again (`poll`, milliseconds; null once the tournament is over)."""
     t = get_object_or_404(Tournament, pk=tournament_id)
     tables = Table.objects.filter(round__tournament=t).select_related("game", "round")
     numbers = list(t.round_set.values_list("number", "status"))
     return JsonResponse({
         "key": f"{t.status}|{numbers}",
+        "poll": poll_ms(t, [status for _, status in numbers]),
         "tables": {
             str(x.pk): {"status": table_status(x.game, x.round.is_seated),
                         "moves": x.game.version if x.game else 0}

@@ -1,20 +1,21 @@
 // Live table status on a tournament page: a light poll of a small JSON. A table's badge
 // follows its game; when a round starts or ends the page reloads to show tables or standings.
+// The server says when to ask again (data-poll, then each answer's `poll`): often while a
+// round is played, seldom between rounds, never once the tournament is over.
 const root = document.getElementById("tournament");
-const POLL_MS = 5000;
 
-async function poll(key) {
+async function poll(state) {
   let data;
   try {
     const response = await fetch(root.dataset.statusUrl, { headers: { Accept: "application/json" } });
-    if (!response.ok) return key;
+    if (!response.ok) return state;
     data = await response.json();
   } catch (e) {
-    return key; // offline for a moment: try again at the next poll
+    return state; // offline for a moment: try again at the next poll
   }
-  if (key !== null && data.key !== key) {
+  if (state.key !== null && data.key !== state.key) {
     window.location.reload();
-    return data.key;
+    return { key: data.key, every: null };
   }
   for (const [id, table] of Object.entries(data.tables)) {
     const badge = document.querySelector(`[data-table="${id}"] [data-status]`);
@@ -23,14 +24,16 @@ async function poll(key) {
       badge.className = `badge table-status status-${table.status}`;
     }
   }
-  return data.key;
+  return { key: data.key, every: data.poll === undefined ? state.every : data.poll };
 }
 
-if (root) {
-  let key = null;
+const first = Number.parseInt(root?.dataset.poll ?? "", 10);
+if (root && first > 0) {
+  let state = { key: null, every: first };
   const loop = async () => {
-    if (!document.hidden) key = await poll(key);
-    setTimeout(loop, POLL_MS);
+    if (!document.hidden) state = await poll(state);
+    if (state.every) setTimeout(loop, state.every);
+    root.dataset.polls = String(Number(root.dataset.polls || 0) + 1); // asked (and timer set)
   };
   loop();
 }

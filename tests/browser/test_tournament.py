@@ -48,3 +48,18 @@ def test_a_visitor_follows_a_table_to_its_replay(tournament_site, new_page, arti
     page.wait_for_url("**/replay/")
     assert page.url.endswith(href)
     assert page.locator("main").is_visible()
+
+
+def test_a_playing_tournaments_page_follows_its_tables_every_five_seconds(
+        tournament_site, new_page):
+    """Issue 38, item 12 (the other side): while a round is played the page keeps asking."""
+    page = new_page()
+    page.clock.install()
+    page.goto(tournament_site + "/tournaments/")
+    with page.expect_response("**/status.json") as first:
+        page.get_by_role("link", name="Browser Cup").click()
+    assert first.value.json()["poll"] == 5000
+    page.wait_for_selector("#tournament[data-polls='1']", state="attached")  # next one set
+    with page.expect_response("**/status.json"):
+        page.clock.run_for(5000)
+    page.wait_for_selector("#tournament[data-polls='2']", state="attached")
