@@ -186,6 +186,9 @@ class EntryInline(admin.TabularInline):
     readonly_fields = ("checked_in_for", "claim", "joined")
     raw_id_fields = ("user",)
 
+    class Media:
+        css = {"all": ["css/admin_tournament.css"]}  # the columns fit a laptop window
+
     @admin.display(description="claim link (a named player's)")
     def claim(self, obj):
         return claim_link(obj)

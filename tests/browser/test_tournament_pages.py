@@ -34,6 +34,8 @@ leader = standings.ranking(t, public=True)[0]
 penalties.add_penalty(leader.entry.pk, table_points=-3, score=-100, reason="{REASON}",
                       by=organiser)
 tournaments.finish(t.pk, by=organiser)
+# A player entered by a long name, never claimed: their row has a claim link in the admin.
+t.entries.create(name="Chrysanthemum Featherstonehaugh-Wolstenholme")
 rows = standings.ranking(t, public=True)
 print(json.dumps({{"id": t.pk, "penalised": leader.name,
                   "ranking": [[r.rank, r.name, r.table_points, r.score] for r in rows]}}))
@@ -171,3 +173,47 @@ def test_the_admin_chooses_the_ruleset_from_the_presets(cup, new_page, artifacts
     assert "must be a whole number from 0 to 16, not 99" in error.first.inner_text()
     page.locator("fieldset", has=page.locator("#id_ruleset_name")).screenshot(
         path=str(artifacts / "admin-ruleset-refused.png"))
+
+
+def _status_requests(page) -> list[str]:
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/status.json" in r.url else None)
+    return asked
+
+
+def test_a_finished_tournaments_page_asks_for_no_status(cup, new_page):
+    """Issue 38, item 12: nothing changes any more, so the page never polls status.json (its
+    timers are run forward on a fake clock: ten minutes pass without a request)."""
+    base, facts = cup
+    page = new_page()
+    asked = _status_requests(page)
+    page.clock.install()
+    page.goto(f"{base}/tournaments/{facts['id']}/")
+    page.wait_for_function("() => document.readyState === 'complete'")
+    assert page.locator("#tournament").get_attribute("data-poll") == ""
+    page.clock.run_for(10 * 60 * 1000)
+    page.evaluate("() => fetch('/tournaments/').then(r => r.ok)")  # the network has caught up
+    assert asked == []
+
+
+def test_the_admin_entries_inline_fits_a_laptop_window(cup, new_page, artifacts):
+    """Issue 38, item 13: the tournament's entries (username, account, name, claim link...) fit
+    a 1366 px window, with nothing to scroll sideways."""
+    base, facts = cup
+    page = new_page(1366, 900)
+    change = f"/admin/games/tournament/{facts['id']}/change/"
+    page.goto(f"{base}/admin/login/?next={change}")
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", PASSWORD)
+    page.click("input[type=submit]")
+    page.wait_for_url(f"**{change}")
+    group = page.locator("#entries-group")
+    table = group.locator("table")
+    assert table.locator("tbody tr.form-row.has_original").count() == 9
+    group.screenshot(path=str(artifacts / "admin-entries-1366.png"))
+    box = table.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 1366, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    claim = group.locator("input[aria-label='claim link']")
+    assert claim.count() == 1 and claim.is_visible()
+    assert claim.input_value().endswith("/")  # the whole link is in the box to copy
