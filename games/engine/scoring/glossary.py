@@ -184,7 +184,8 @@ ENTRIES: dict[str, dict[str, Entry]] = {CLASSICAL: {
                 "so the hand scores the limit as All Honours).", Example(
         "we we we ws ws ws dr dr dr dg dg dg wn wn", win="wn", source="discard",
         changes=(("roof_off", True),)), needs="roof_off"),
-    "W8": Entry("Going out on the loose tile taken after a kong.", Example(
+    "W8": Entry("Going out on a loose tile: the tile taken from the dead wall after a kong, or "
+                "after a flower where flowers are replaced from there (Sixteen-tile).", Example(
         "c2 c3 c4 d5 d5 d5 d7 d7 b9 b9 b9", _KONG, win="c4", source="dead_wall")),
     "W9": Entry("Going out on the last tile of the live wall.", Example(
         _PLAIN.concealed, _PLAIN.melds, win="c4", flags=(("last_tile", True),))),
@@ -201,7 +202,8 @@ ENTRIES: dict[str, dict[str, Entry]] = {CLASSICAL: {
     "L2": Entry("Another player goes out on East's first discard.", Example(
         _PLAIN.concealed, _PLAIN.melds, win="c4", source="discard", seat=1,
         flags=(("blessing", True),))),
-    "L3": Entry("Going out on a 5 of Dots taken as a loose tile after a kong.", Example(
+    "L3": Entry("Going out on a 5 of Dots taken as a loose tile: from the dead wall, after a "
+                "kong, or after a flower where flowers are replaced from there.", Example(
         "c2 c3 c4 d5 d5 d7 d7 d7 b9 b9 b9", _KONG, win="d5", source="dead_wall")),
     "L4": Entry("Going out on a 1 of Dots drawn as the last tile of the wall.", Example(
         "c2 c3 c4 d1 d1 d7 d7 d7 b9 b9 b9", ("b2 b2 b2",), win="d1",

@@ -78,7 +78,9 @@ def _hand_doubles(ctx: HandContext, items: list[Item]) -> int:
     if ctx.all_honours and rs.roof_off:
         items.append(ctx.lookups.double("W7", 2))
         n += 2
-    if win.source == DEAD_WALL and rs.loose_tile_double and not win.bonus_replacement:
+    if win.source == DEAD_WALL and rs.loose_tile_double:
+        # A loose tile is any tile from the dead wall: a kong's, or a flower's replacement
+        # where bonus tiles are replaced from there (seed 002; classical.md §1.7 W8, §1.10 L3).
         items.append(doubles["W8"])
         n += 1
     if win.last_tile:
