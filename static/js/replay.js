@@ -281,6 +281,19 @@ moveList.addEventListener("click", (ev) => {
   if (i != null) go(i);
 });
 
+// A miss in the Decisions box opens its position, and brings the table into view if the page
+// was scrolled away from it (the box scrolls within the side, never the page).
+document.getElementById("analysis-box")?.addEventListener("click", (ev) => {
+  const a = ev.target.closest("a[href^='#d']");
+  if (!a || !state.idx) return;
+  ev.preventDefault();
+  const i = parseHash(a.getAttribute("href"), state.idx.deals);
+  if (i == null) return;
+  go(i);
+  const box = root.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) root.scrollIntoView({ block: "nearest" });
+});
+
 const KEYS = {
   ArrowRight: "next", ArrowLeft: "prev", Home: "start", End: "end",
   PageDown: "next-deal", PageUp: "prev-deal", " ": "play",
