@@ -37,7 +37,7 @@ export function seatHTML(ctx, seat, r) {
   return `<section class="${classes.join(" ").trim()}" aria-label="${esc(label)}" data-seat="${seat}">
     <header>
       ${tileHTML(s.wind, { cls: "wind-tile", label: `${windName(s.wind)} wind` })}
-      <span class="who"><span class="name">${esc(ctx.playerName(seat))}</span>${conn}
+      <span class="who"><span class="name" title="${esc(ctx.playerName(seat))}">${esc(ctx.playerName(seat))}</span>${conn}
         <span class="wind-name">${windName(s.wind)}</span></span>
       <span class="points" title="Points">${hidden ? "–" : s.points.toLocaleString("en")}</span>
     </header>
