@@ -46,7 +46,7 @@ def test_bad_notation_gets_a_clear_message(site_url, new_page, console):
     assert "Concealed hand: bad tile 'zz' at position 3" in alert.inner_text()
 
 
-def test_the_picker_refuses_a_fifth_copy_and_says_why(site_url, new_page):
+def test_the_picker_refuses_a_fifth_copy_and_says_why(site_url, new_page, artifacts):
     """Issue 38 item 10; seed 000 §2.2: a set has four of each tile and one of each flower.
     Clicking a fifth 5 Dots (one of them in a declared set) or a second Plum adds nothing and
     the page says why; the used-up tile is marked."""
@@ -69,6 +69,7 @@ def test_the_picker_refuses_a_fifth_copy_and_says_why(site_url, new_page):
     page.locator(".palette [data-tile='f1']").click(force=True)
     assert page.input_value("#bonus") == "f1"
     assert "only one Plum (flower 1)" in note.inner_text()
+    page.screenshot(path=str(artifacts / "calculator-fifth-copy.png"), full_page=True)
 
 
 def test_typed_tiles_in_any_case_without_spaces_and_a_short_hong_kong_hand(site_url, new_page,
