@@ -119,6 +119,11 @@ def abandon_unattended(now: datetime | None = None) -> list[int]:
             # Looked at again under the lock: someone may have come back meanwhile.
             if unattended(now).filter(pk=game_id).exists():
                 _abandon(game, now)
+                # Nobody abandoned it more than the others: not rated, unless someone left a
+                # rated game first (they count as placed below those who stayed, who share a
+                # place), so leaving and then letting the table lapse escapes nothing.
+                if game.rated and game.seats.filter(left=True).exists():
+                    ratings.rate(game)
                 ended.append(game_id)
     return ended
 

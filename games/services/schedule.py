@@ -48,16 +48,21 @@ def window_closes(game: Game, match) -> datetime:
 
 def paused(game: Game, seats: dict[int, Seat], now: datetime) -> bool:
     """A casual table whose one human has been away past the grace period waits for them:
-    nobody plays the game out for an empty chair. Tournament tables, and tables of several
-    people, keep the autopilot (the others are owed a game that goes on)."""
+    nobody plays the game out for an empty chair. So does a rated table whose people have all
+    been away past it: the autopilot earns nobody a rating (docs/ratings.md); it goes on when
+    one comes back, and the presence sweep ends it unrated after GAMES_ABANDON_MINUTES.
+    Tournament tables, and casual tables of several people, keep the autopilot (the others
+    are owed a game that goes on; a tournament's round must close)."""
     if game.tournament:
         return False
     humans = [s for s in seats.values() if not s.is_bot]
-    if len(humans) != 1 or humans[0].connections:
+    if not humans or (len(humans) != 1 and not game.rated):
         return False
-    since = humans[0].absent_since or game.changed_at
+    if any(h.connections for h in humans):
+        return False
     grace = timedelta(seconds=conf.get("GAMES_ABSENT_GRACE_SECONDS"))
-    return since is not None and now >= since + grace
+    since = [h.absent_since or game.changed_at for h in humans]
+    return None not in since and all(now >= at + grace for at in since)
 
 
 def seat_due(game: Game, match, seat: Seat) -> datetime | None:

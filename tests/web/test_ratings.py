@@ -281,3 +281,61 @@ def test_a_tournament_table_with_a_guest_or_unrated_is_not_rated(django_user_mod
     assert sorted(tb.game.rated for tb in rnd.tables.all()) == [False, True]
     t2 = Tournament.objects.create(name="Casual Cup", registration_open=True)
     assert not t2.rated
+
+
+def _settle(game_id: int) -> Game:
+    """Whatever is due now happens (what the ticker does)."""
+    while services.tick(game_id):
+        pass
+    return Game.objects.get(pk=game_id)
+
+
+def test_a_rated_table_its_people_all_left_is_not_played_out_by_the_autopilot(
+        players, clock, settings):
+    """Issue 38 §3: four people close their tabs; once the last one's grace period is over
+    nobody plays for them (a casual table of four would go on with the autopilot); the sweep
+    then ends it as abandoned, and no rating moves."""
+    settings.GAMES_ABSENT_GRACE_SECONDS = 20
+    settings.GAMES_ABANDON_MINUTES = 30
+    settings.GAMES_BOT_DELAY_MS = 0
+    rated = make_table(players, seed="all-gone", rated=True)  # nobody connected: all absent
+    casual = make_table(players, seed="all-gone-casual")
+    start = {g.pk: _settle(g.pk).version for g in (rated, casual)}
+    clock.advance(20)
+    assert _settle(casual.pk).version > start[casual.pk]  # the autopilot plays a casual one
+    paused = _settle(rated.pk)
+    assert paused.version == start[rated.pk] and paused.due_at is None
+    for _ in range(5):
+        clock.advance(5 * 60)
+        assert not services.tick(rated.pk)
+    assert Game.objects.get(pk=rated.pk).version == start[rated.pk]
+    clock.advance(5 * 60)
+    assert rated.pk in services.sweep(clock.now)
+    assert Game.objects.get(pk=rated.pk).status == ABANDONED
+    assert not RatingChange.objects.exists() and not Rating.objects.exists()
+
+
+def test_a_paused_rated_table_goes_on_when_someone_comes_back(players, clock, settings):
+    settings.GAMES_ABSENT_GRACE_SECONDS = 20
+    settings.GAMES_BOT_DELAY_MS = 0
+    game = make_table(players, seed="one-comes-back", rated=True)
+    clock.advance(30)
+    paused = _settle(game.pk)
+    assert paused.due_at is None
+    services.connect(game.pk, players[0])  # alice opens the table again
+    assert Game.objects.get(pk=game.pk).due_at is not None  # the others' turns are due again
+
+
+def test_leaving_a_rated_table_then_letting_it_lapse_still_counts_as_last(players, clock,
+                                                                        settings):
+    """Someone who left a rated game is rated last even when the others then let the paused
+    table lapse: the others share first place, nobody's bot earned anything."""
+    settings.GAMES_ABSENT_GRACE_SECONDS = 20
+    settings.GAMES_ABANDON_MINUTES = 30
+    alice, bob, carol, dave = players
+    game = make_table(players, seed="leave-then-lapse", rated=True)
+    services.leave_game(game.pk, bob)
+    clock.advance(31 * 60)
+    assert services.abandon_unattended(clock.now) == [game.pk]
+    places = {c.user_id: c.place for c in RatingChange.objects.filter(game=game)}
+    assert places == {alice.pk: 1, bob.pk: 4, carol.pk: 1, dave.pk: 1}
