@@ -33,13 +33,14 @@ def lobby(request):
     listed = policy.listed(policy.requester(request)).prefetch_related("seats__user")
     open_games = listed.filter(status=OPEN)[:50]
     live_games = listed.filter(status=ACTIVE)[:30]
-    mine, seated = [], set()
+    # Not `seated`: that name is the tournament banner's (games/pages/notices.py, every page).
+    mine, my_tables = [], set()
     if request.user.is_authenticated:
         # Finished games too (most recent first), so a game just played is easy to find again.
         mine = my_games(request.user)
         # The listed tables the viewer plays at (a seat held, not left): "Back to your table",
         # not "Watch" or "Join".
-        seated = set(Seat.objects.filter(
+        my_tables = set(Seat.objects.filter(
             user=request.user, left=False,
             game_id__in=[g.pk for g in open_games] + [g.pk for g in live_games],
         ).values_list("game_id", flat=True))
@@ -47,7 +48,7 @@ def lobby(request):
         request,
         "games/lobby.html",
         {"open_games": open_games, "live_games": live_rows(live_games), "my_games": mine,
-         "seated": seated,
+         "my_tables": my_tables,
          "form": NewGameForm(), "queue_form": QueueForm(prefix="queue"), "counts": queue_counts(),
          "member": request.user.is_authenticated and not is_guest(request.user),
          "queued": waiting.status(request.user) if request.user.is_authenticated else None},

@@ -151,3 +151,13 @@ def test_a_waiting_room_whose_only_person_leaves_is_closed(client, players, outs
     client.post(f"/game/{shared.pk}/join/")
     client.post(f"/game/{shared.pk}/leave/")
     assert Game.objects.get(pk=shared.pk).status == "open"  # otto still waits there
+
+
+def test_a_casual_table_of_mine_raises_no_tournament_banner(client, players):
+    """The lobby marks my own tables "Back to your table"; the banner that tells a tournament
+    player where their table is stays away (it once showed empty: "You are seated: , round ,")."""
+    client.force_login(players[0])
+    game = _new_table(client)
+    page = client.get("/lobby/").content.decode()
+    assert f'href="/game/{game.pk}/" class="button your-table"' in page
+    assert "You are seated" not in page
