@@ -21,7 +21,7 @@ from .errors import ServiceError
 LOCKED_FIELDS = (
     "id", "ruleset_name", "seed", "status", "version", "tournament", "claim_seconds",
     "turn_seconds", "bank_seconds", "bank_used", "changed_at", "due_at", "pending",
-    "seats_version", "finished", "result", "rules_version",
+    "seats_version", "finished", "result", "rules_version", "rated",
 )  # in the model's field order: Model.from_db reads a partial row in that order
 _lock_plans: dict[str, tuple] = {}  # by database vendor: the lock's SQL and converters
 

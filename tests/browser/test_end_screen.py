@@ -62,7 +62,7 @@ def test_imported_game_end_screen_history_and_player_page(site_url, new_page, ar
     page.goto(site_url + "/games/")
     first_row = page.locator("table.list tbody tr").first
     assert first_row.locator("th").inner_text().startswith(f"{game_id} imported")
-    assert "You" in first_row.inner_text()
+    assert "(you)" in first_row.inner_text()
     page.screenshot(path=str(artifacts / "history.png"), full_page=True)
     page.goto(f"{site_url}/u/{name}/")
     assert "Games played" in page.inner_text("main")

@@ -28,13 +28,13 @@ MEASURE = """() => {
 
 
 def open_table(page, base: str, ruleset: str) -> None:
-    """A new table of `ruleset` from the lobby, three bots beside the player, started."""
+    """A new table of `ruleset` from the lobby, three bots beside the player: dealt at once
+    (one person and three bots need no *Start the game*)."""
     page.goto(base + "/lobby/")
     page.check(f"input[name=ruleset][value='{ruleset}']")
     for seat in ("#id_seat_2", "#id_seat_3", "#id_seat_4"):
         page.select_option(seat, "beginner")
     page.locator("form[action$='/game/new/'] button[type=submit]").click()
-    page.click("#start-game")
     page.wait_for_selector(".hand .tile")
 
 

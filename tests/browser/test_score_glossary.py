@@ -104,8 +104,9 @@ def test_calculator_faan_links_and_errors_without_failed_requests(site_url, new_
     page.wait_for_function("document.querySelector('.calc-error')?.textContent.includes('zz')")
 
     page.select_option("#ruleset", "cantonese")
-    page.fill("#hand", "b1 b1 b1 b2 b3 b4 c5 c6 c7 d2 d2 d2 dr dr")
-    page.fill("#win", "dr")
+    # A half flush with a dragon pung, self-drawn: above the table's three-faan minimum.
+    page.fill("#hand", "b1 b1 b1 b2 b3 b4 b5 b6 b7 dr dr dr b9 b9")
+    page.fill("#win", "b9")
     page.locator("#win").dispatch_event("input")
     page.wait_for_function("document.querySelector('.calc-result .verdict')?.textContent.includes('faan')")
     assert re.search(r"Mahjong: \d+ faan → \d+ points?", page.locator(".verdict").inner_text())

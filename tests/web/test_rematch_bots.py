@@ -25,7 +25,7 @@ def test_play_again_keeps_each_bots_name_and_chair(client, players):
     again = Game.objects.exclude(pk=game.pk).get()
     assert _bots(again) == before
     lobby = client.get("/lobby/").content.decode()
-    row = lobby[lobby.index(f"Watch table {again.pk}"):].split("</li>\n")[0]
+    row = lobby[lobby.index(f"Back to your table {again.pk}"):].split("</li>\n")[0]
     assert all(name in row for name in before.values())
 
 
