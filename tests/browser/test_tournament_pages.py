@@ -126,15 +126,19 @@ def test_the_slips_print_one_block_per_table_without_the_site_around_them(
     assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 2
 
 
-def test_the_admin_chooses_the_ruleset_from_the_presets(cup, new_page, artifacts):
-    base, facts = cup
-    page = new_page(1280, 1000)
-    change = f"/admin/games/tournament/{facts['id']}/change/"
-    page.goto(f"{base}/admin/login/?next={change}")
+def _organiser_opens(page, base: str, path: str) -> None:
+    """Signs in to the admin as the organiser, landing on `path`."""
+    page.goto(f"{base}/admin/login/?next={path}")
     page.fill("#id_username", "organiser")
     page.fill("#id_password", PASSWORD)
     page.click("input[type=submit]")
-    page.wait_for_url(f"**{change}")
+    page.wait_for_url(f"**{path}")
+
+
+def test_the_admin_chooses_the_ruleset_from_the_presets(cup, new_page, artifacts):
+    base, facts = cup
+    page = new_page(1280, 1000)
+    _organiser_opens(page, base, f"/admin/games/tournament/{facts['id']}/change/")
     ruleset = page.locator("#id_ruleset_name")
     titles = ruleset.locator("option").all_inner_texts()
     assert titles[0] == "Chinese Classical" and "Cantonese (Hong Kong)" in titles
@@ -201,12 +205,7 @@ def test_the_admin_entries_inline_fits_a_laptop_window(cup, new_page, artifacts)
     a 1366 px window, with nothing to scroll sideways."""
     base, facts = cup
     page = new_page(1366, 900)
-    change = f"/admin/games/tournament/{facts['id']}/change/"
-    page.goto(f"{base}/admin/login/?next={change}")
-    page.fill("#id_username", "organiser")
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url(f"**{change}")
+    _organiser_opens(page, base, f"/admin/games/tournament/{facts['id']}/change/")
     group = page.locator("#entries-group")
     table = group.locator("table")
     assert table.locator("tbody tr.form-row.has_original").count() == 9
