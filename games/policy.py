@@ -39,7 +39,6 @@ from .engine.ruleset import Ruleset
 from .models import ACTIVE, FINISHED, OPEN, Game, Seat, Table
 
 WATCH_ANY = "games.watch_any_game"
-VERIFY_IMPORT = "games.verify_import"
 # Organisers see their tournaments' tables and hidden scores as `watch_any_game` does.
 ORGANISE = "games.change_tournament"
 
@@ -192,10 +191,6 @@ def _not_yet(game: Game, seeing: Seeing, at: Standing) -> Decision | None:
     if seeing is Seeing.RESULT and game.status != FINISHED:
         return _absent("The game is not over.")
     return None
-
-
-def may(request, game: Game, seeing: Seeing) -> bool:
-    return decide(game, requester(request), seeing).allowed
 
 
 def refusal(request, game: Game | None, decision: Decision, page: bool = False) -> HttpResponse:
