@@ -15,7 +15,17 @@ from django.utils import timezone
 
 from .engine.errors import NotationError
 from .engine.names import check_name
-from .engine.record import Verification, build_record, parse_time, results_of, verify_record
+from .engine.record import (
+    Checked,
+    Verification,
+    build_record,
+    check_record,
+    load_json,
+    parse_time,
+    replay_checked,
+    results_of,
+    verify_record,
+)
 from .models import FINISHED, OPEN, Game
 from .services import imports
 from .services.matches import match_for
@@ -107,18 +117,19 @@ def _not_in_future(record: dict) -> None:
 SAME_SEED = 8  # games looked at that share a record's seed (a duplicate-wall round's tables)
 
 
-def seed_refusal(match) -> ImportRefused | None:
-    """Why a record whose seed a game here already has cannot be saved, in true words: the
-    very game (its seed and every move) saved already, as which table; a game on the same
-    walls saved already; or a game on them not over yet (named by no table: its seed is
-    still secret to everyone but this record's holder). None if no game here has the seed."""
-    found = list(Game.objects.filter(seed=match.seed).order_by("pk")[:SAME_SEED])
+def seed_refusal(checked: Checked) -> ImportRefused | None:
+    """Why a record (`checked`: read, not yet replayed) whose seed a game here already has
+    cannot be saved, in true words: the very game (its seed and every move) saved already, as
+    which table; a game on the same walls saved already; or a game on them not over yet (named
+    by no table: its seed is still secret to everyone but this record's holder). None if no
+    game here has the seed."""
+    found = list(Game.objects.filter(seed=checked.seed).order_by("pk")[:SAME_SEED])
     if not found:
         return None
-    moves = [a.to_json() for a in match.actions]
+    moves = [a.to_json() for a in checked.actions]
     over = [g for g in found if g.status == FINISHED]
     for game in over:
-        if game.version == match.version and list(
+        if game.version == checked.version and list(
                 game.moves.order_by("seq").values_list("action", flat=True)) == moves:
             return ImportRefused(f"this game is already saved here, as table {game.pk}")
     if over:
@@ -128,22 +139,39 @@ def seed_refusal(match) -> ImportRefused | None:
     return ImportRefused("this record's seed is that of a game on this site that is not over")
 
 
-def import_record(record: Any, user, verification: Verification | None = None) -> Game:
-    """Verify the record (unless `verification` is this record's, just made), then save it as
-    a finished game through the service door; refused records save nothing. It counts in
-    statistics only once staff with `verify_import` vouch for it (services/imports.py)."""
-    verification = verification or verify_record(record)
-    if not verification.ok:
-        raise ImportRefused(verification.reason)
-    match = verification.match
+def import_text(text: str | bytes, user) -> Game:
+    """import_record of a record's JSON text, read within its bounds (engine/record.py)."""
+    try:
+        record = load_json(text)
+    except NotationError as e:
+        raise ImportRefused(str(e)) from None
+    return import_record(record, user)
+
+
+def import_record(record: Any, user) -> Game:
+    """Check the record, then save it as a finished game through the service door; refused
+    records save nothing. It counts in statistics only once staff with `verify_import` vouch
+    for it (services/imports.py).
+
+    Every check that costs no more than reading the record comes before the replay (which
+    deals and plays the whole game): its shape, sizes, ruleset and commitment; whether it is a
+    game saved here already; who imports it; its dates. The address's import limit is counted
+    before the view runs (games/urls.py)."""
+    checked = check_record(record)
+    if not checked.ok:
+        raise ImportRefused(checked.reason)
     # First, as it is the real reason whoever imports: a player's own game (even one they
     # left, whose record names a bot in their seat) is here already.
-    refusal = seed_refusal(match)
+    refusal = seed_refusal(checked)
     if refusal is not None:
         raise refusal
     if not may_import(user, record):
         raise ImportRefused("only staff or one of the game's players may import its record")
     _not_in_future(record)
+    verification = replay_checked(record, checked)
+    if not verification.ok:
+        raise ImportRefused(verification.reason)
+    match = verification.match
     facts = record.get("game") or {}
     finished = _when(facts.get("finished")) or timezone.now()
     times = [_when(a.get("time")) for a in record["actions"]]
@@ -151,13 +179,13 @@ def import_record(record: Any, user, verification: Verification | None = None) -
         with transaction.atomic():
             # Checked again in the transaction that saves; a second import racing this one
             # is stopped by the one_import_per_seed constraint instead.
-            refusal = seed_refusal(match)
+            refusal = seed_refusal(checked)
             if refusal is not None:
                 raise refusal
             game = imports.save_record(record, match, user, times,
                                        _when(facts.get("started")), finished)
     except IntegrityError:
-        refusal = seed_refusal(match)
+        refusal = seed_refusal(checked)
         if refusal is not None:
             raise refusal from None
         raise

@@ -134,6 +134,24 @@ class Verification:
         return VERIFIED if self.ok else f"refused: {self.reason}"
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A record through every check made before a tile is dealt (steps 1 to 5 of
+    docs/record-format.md: its shape, sizes, ruleset, commitment and actions), or the reason it
+    is refused. `replay_checked` then deals and replays it (steps 6 to 8)."""
+
+    ok: bool
+    reason: str
+    ruleset: Ruleset | None = None
+    seed: str = ""
+    actions: tuple[Action, ...] = ()
+
+    @property
+    def version(self) -> int:
+        """The number of actions, as Match.version counts them."""
+        return len(self.actions)
+
+
 class _Refused(Exception):
     pass
 
@@ -384,9 +402,10 @@ def _compare_results(claimed: dict, replayed: dict) -> None:
               f"{json.dumps(claimed.get(key))}, the replay gives {json.dumps(replayed[key])}")
 
 
-def verify_record(record: Any) -> Verification:
-    """Check a record completely; never raises on bad input. Its shape, sizes, names, dates
-    and ruleset are checked before anything is dealt."""
+def check_record(record: Any) -> Checked:
+    """Every check made before a tile is dealt: format, shape, sizes, names, dates, ruleset,
+    commitment, and each action read. Costs no more than reading the record; never raises on
+    bad input."""
     try:
         _check_format(record)
         ruleset = _check_shape(record)
@@ -396,8 +415,25 @@ def verify_record(record: Any) -> Verification:
         _need(promised["value"] == commitment(record["seed"]),
               "the seed does not match its commitment: the shuffle is not the one promised "
               "when the game started")
-        actions = [_action(i, data) for i, data in enumerate(record["actions"])]
-        match = _replay(record, ruleset, actions)
+        actions = tuple(_action(i, data) for i, data in enumerate(record["actions"]))
+    except _Refused as e:
+        return Checked(False, str(e))
+    return Checked(True, "", ruleset, record["seed"], actions)
+
+
+def verify_record(record: Any) -> Verification:
+    """Check a record completely; never raises on bad input. Its shape, sizes, names, dates
+    and ruleset are checked before anything is dealt (check_record)."""
+    return replay_checked(record, check_record(record))
+
+
+def replay_checked(record: Any, checked: Checked) -> Verification:
+    """Deal and replay a record `checked` (check_record of this very record) passed, and
+    compare it with what the record claims: seating, every deal, points and standings."""
+    if not checked.ok or checked.ruleset is None:
+        return Verification(False, checked.reason)
+    try:
+        match = _replay(record, checked.ruleset, list(checked.actions))
         _need(match.is_over, "the game in this record is not over: only finished games are "
               "complete records")
         seat_of = [p.get("chair") for p in sorted(record["players"], key=lambda p: p["seat"])]

@@ -9,10 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 
 from .. import policy
-from ..engine.record import verify_json
 from ..forms import ImportRecordForm
 from ..models import Game
-from ..records import ImportRefused, import_record, record_for
+from ..records import ImportRefused, import_text, record_for
 
 
 def record(request, game_id: int):
@@ -33,12 +32,10 @@ def import_view(request):
     reason = None
     if request.method == "POST" and form.is_valid():
         # Bounded before anything runs (engine/record.py): size, nesting, numbers, every
-        # field and setting; a malformed record is a reason, never a server error.
-        verification, data = verify_json(form.record_text())
+        # field and setting, then who imports, before the replay; a malformed record is a
+        # reason, never a server error.
         try:
-            if not verification.ok:
-                raise ImportRefused(verification.reason)
-            game = import_record(data, request.user, verification)
+            game = import_text(form.record_text(), request.user)
         except ImportRefused as exc:
             reason = exc.reason
         else:
