@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.core.exceptions import EmptyResultSet
 from django.core.paginator import Paginator
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.shortcuts import render
@@ -39,7 +40,10 @@ class CountedPaginator(Paginator):
 
     @cached_property
     def count(self) -> int:
-        sql, params = self.counted.query.sql_with_params()
+        try:
+            sql, params = self.counted.query.sql_with_params()
+        except EmptyResultSet:  # a filter that can match nothing: no query to run
+            return 0
         key = "list-count:" + hashlib.sha256(repr((sql, params)).encode()).hexdigest()
         total = cache.get(key)
         if total is None:
@@ -68,6 +72,22 @@ class HistoryFilter(forms.Form):
 def _tournament(qs: QuerySet, value: str) -> QuerySet:
     # Today a flag on the game; a tournament foreign key can take its place here alone.
     return qs.filter(tournament=(value == "yes"))
+
+
+PLACINGS = ("won", "not_won")
+NO_PLACINGS = ("“Won” and “Not first” follow one player's placings: sign in to filter your own "
+               "games by them, or name a player. Showing every result.")
+
+
+def _without_placings(request, params):
+    """The filters asked for, less a placing nobody's ("won" with no one signed in and no
+    player named), and the note that says so; else (params, None)."""
+    if (params.get("result") in PLACINGS and not request.user.is_authenticated
+            and not params.get("player", "").strip()):
+        params = params.copy()
+        params.pop("result")
+        return params, NO_PLACINGS
+    return params, None
 
 
 def _whose_result(request, data) -> str | None:
@@ -102,7 +122,7 @@ def _filter(request, qs: QuerySet, data: dict, walk: bool = False) -> QuerySet:
         qs = qs.filter(status=FINISHED)
     elif result == "running":
         qs = qs.filter(status=ACTIVE)
-    elif result in ("won", "not_won"):
+    elif result in PLACINGS:
         # SQL on the stored per-seat places (games/results.py): no walk over the games.
         hidden = policy.hidden_results(policy.requester(request))
         qs = qs.filter(status=FINISHED).exclude(pk__in=hidden.values("pk"))
@@ -234,7 +254,8 @@ def history(request):
     # "Not open nor abandoned" rather than "running or finished": SQLite then walks the
     # listed_at index in order instead of sorting every matching game.
     qs = Game.objects.exclude(status__in=[OPEN, ABANDONED])
-    form = HistoryFilter(request.GET or None)
+    asked, note = _without_placings(request, request.GET)
+    form = HistoryFilter(asked or None)
     data = form.cleaned_data if form.is_valid() else {}
     mine = None
     if scope == "mine" and signed_in:
@@ -259,6 +280,6 @@ def history(request):
     scopeless = query.copy()
     scopeless.pop("scope", None)
     return render(request, "games/history.html", {
-        "form": form, "rows": rows, "page": page, "scope": scope,
+        "form": form, "rows": rows, "page": page, "scope": scope, "note": note,
         "query": query.urlencode(), "scopeless": scopeless.urlencode(),
     })
