@@ -58,7 +58,7 @@ def record_for(game: Game) -> dict[str, Any]:
         "id": game.pk,
         "started": _iso(game.started),
         "finished": _iso(game.finished),
-        "tournament": game.tournament,
+        "tournament": game.tournament and not game.imported,  # see services/imports.py
         "imported": game.imported,
     }
     return build_record(match_for(game), players=players_of(game), times=times, game=facts)

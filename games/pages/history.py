@@ -70,8 +70,11 @@ class HistoryFilter(forms.Form):
 
 
 def _tournament(qs: QuerySet, value: str) -> QuerySet:
-    # Today a flag on the game; a tournament foreign key can take its place here alone.
-    return qs.filter(tournament=(value == "yes"))
+    # Today a flag on the game; a tournament foreign key can take its place here alone. An
+    # imported game is never a tournament's (services/imports.py), even one saved before that.
+    if value == "yes":
+        return qs.filter(tournament=True, imported=False)
+    return qs.filter(Q(tournament=False) | Q(imported=True))
 
 
 PLACINGS = ("won", "not_won")

@@ -49,7 +49,6 @@ def save_record(record: dict, match, importer, times: list[datetime | None],
     seats and moves (`times`: each action's time, or None), and store its seats' results. It
     counts in statistics at once only if `importer` vouches for it (verify_import)."""
     vouched = vouches(importer)
-    facts = record.get("game") or {}
     User = get_user_model()
     game = Game.objects.create(
         ruleset_name=match.ruleset.name,
@@ -58,7 +57,9 @@ def save_record(record: dict, match, importer, times: list[datetime | None],
         status=FINISHED,
         version=match.version,
         created_by=importer,
-        tournament=facts.get("tournament", False),
+        # A tournament game is a table of one of this site's tournaments; an imported record
+        # belongs to none, whatever its "tournament" says, verified or not.
+        tournament=False,
         private=False,
         imported=True,
         import_verified=vouched,
