@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet
 from django.core.paginator import Paginator
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models.functions import Lower
 from django.shortcuts import render
 from django.utils.functional import cached_property
 
@@ -138,13 +139,17 @@ def _filter(request, qs: QuerySet, data: dict, walk: bool = False) -> QuerySet:
 def _named(name: str | None) -> Q:
     """The seats of the player called `name`: an account's (any case), a recorded name, or a
     bot's shown name (any case: "bot plum" finds Bot Plum's seats, and the seats it played
-    for someone who left)."""
+    for someone who left). An imported record's name that is an account's is not that
+    account's (services/imports.py): its seats are found under no name an account holds."""
     if not name:
         return Q(pk__in=[])
     accounts = list(get_user_model().objects.filter(username__iexact=name)
                     .values_list("pk", flat=True)[:5])
     bot = next((b for b in BOT_NAMES if b.lower() == name.strip().lower()), None)
-    found = Q(user_id__in=accounts) | Q(user=None, recorded_name=name, bot_level="")
+    recorded = Q(user=None, recorded_name=name, bot_level="")
+    if accounts:
+        recorded &= Q(game__imported=False)
+    found = Q(user_id__in=accounts) | recorded
     if bot is not None:  # a bot's seat keeps the name it sat down with (services/lobby.py)
         found |= Q(recorded_name=bot) & ~Q(bot_level="")
     return found
@@ -165,7 +170,10 @@ class PlayerRow:
     is_bot: bool = False
     recorded: bool = False  # a name from an imported record, not an account
     rating_change: int | None = None  # a rated game: how the player's rating moved
-    linked: bool = True  # has a page (a recorded name only from a verified import)
+    # Has a page: a recorded name of an import only once verified, and never when an account
+    # holds that name (its page is the account's; services/imports.py).
+    linked: bool = True
+    account_named: bool = False  # an imported record's name that an account holds
 
     @property
     def rating_change_text(self) -> str:
@@ -186,12 +194,27 @@ class GameRow:
     seated: bool = False  # the viewer plays at it (a seat held, not left): "Back to your table"
 
 
+def account_names(games) -> set[str]:
+    """The names (lower case) of the accounts that an imported seat of `games` not linked to
+    an account is recorded under: one query."""
+    names = {s.recorded_name.lower() for g in games if g.imported for s in g.seats.all()
+             if s.user_id is None and not s.bot_level and s.recorded_name}
+    if not names:
+        return set()
+    return set(get_user_model().objects.annotate(lower=Lower("username"))
+               .filter(lower__in=names).values_list("lower", flat=True))
+
+
 def game_row(game: Game, user, hidden: bool | None = None,
-             rating_changes: dict[int, int] | None = None) -> GameRow:
+             rating_changes: dict[int, int] | None = None,
+             accounts: set[str] | None = None) -> GameRow:
     """`hidden`: whether the result is hidden from `user`, when the caller knows already;
-    `rating_changes`: {engine seat: rating change} of a rated game."""
+    `rating_changes`: {engine seat: rating change} of a rated game; `accounts`: account_names
+    of a list of games this one is in."""
     if hidden is None:
         hidden = policy.result_hidden(game, policy.Requester(user))
+    if accounts is None:
+        accounts = account_names([game])
     summary = summary_of(game) or {}
     points = None if hidden else summary.get("points")
     places = {} if hidden else {s["seat"]: s["place"] for s in summary.get("standings") or []}
@@ -200,16 +223,21 @@ def game_row(game: Game, user, hidden: bool | None = None,
     for seat in game.seats.all():
         seated = seated or (user.is_authenticated and seat.user_id == user.pk and not seat.left)
         pos = seat.position
+        recorded = not seat.is_bot and seat.user_id is None and bool(seat.recorded_name)
+        account_named = recorded and game.imported and seat.recorded_name.lower() in accounts
         players.append(PlayerRow(
             seat.name,
             points[pos] if points and pos is not None else None,
             places.get(pos),
             user.is_authenticated and seat.user_id == user.pk,
             seat.is_bot,
-            not seat.is_bot and seat.user_id is None and bool(seat.recorded_name),
+            recorded,
             None if hidden or not rating_changes else rating_changes.get(pos),
-            # An unverified import gives its recorded names no page (pages/players.py).
-            seat.user_id is not None or not game.imported or game.import_verified,
+            # An unverified import gives its recorded names no page (pages/players.py), and
+            # no import gives a page that is an account's.
+            seat.user_id is not None or not game.imported
+            or (game.import_verified and not account_named),
+            account_named,
         ))
     players.sort(key=lambda p: (p.place or 9, -(p.points or 0)))
     return GameRow(game, players, len(summary.get("deals") or []),
@@ -231,7 +259,8 @@ def game_rows(games, user) -> list[GameRow]:
     games = list(games)
     hidden = policy.hidden_among(games, policy.Requester(user))
     changes = rating_changes(games)
-    return [game_row(g, user, g.pk in hidden, changes.get(g.pk)) for g in games]
+    accounts = account_names(games)
+    return [game_row(g, user, g.pk in hidden, changes.get(g.pk), accounts) for g in games]
 
 
 def games_of(user) -> QuerySet:
