@@ -33,6 +33,11 @@ _KNOWN = {
     "GAMES_USER_RATE_PER_SECOND": ("MAHJONG_USER_RATE_PER_SECOND", 60, 1),
     "GAMES_USER_RATE_BURST": ("MAHJONG_USER_RATE_BURST", 120, 1),
     "GAMES_RATE_CLOSE_AFTER": ("MAHJONG_RATE_CLOSE_AFTER", 100, 1),
+    # Worker processes that think for the tables (games/thinking): bots, hints, reviews. 0: think
+    # on the thread that asks (the unit tests).
+    "GAMES_THINK_WORKERS": ("MAHJONG_THINK_WORKERS", os.cpu_count() or 1, 0),
+    # Time added to each bot decision in the workers: a slow bot on purpose (tests, demos).
+    "GAMES_THINK_EXTRA_MS": ("MAHJONG_THINK_EXTRA_MS", 0, 0),
 }
 
 

@@ -13,8 +13,9 @@ from channels.db import database_sync_to_async
 
 from . import clock, conf, wakeup
 from .models import ACTIVE, Game
-from .services import broadcast, guests, presence, timelimits
+from .services import broadcast, guests, presence, thoughts, timelimits
 from .services import tick as tick_sync
+from .thinking import pool
 
 log = logging.getLogger(__name__)
 # Guest accounts with no game are looked for this often (services/guests.py).
@@ -27,7 +28,9 @@ def _due_games() -> tuple[list[int], float | None]:
     """Games due now, and seconds until the next one (None: nothing scheduled)."""
     now = clock.now()
     active = Game.objects.filter(status=ACTIVE, due_at__isnull=False)
-    due = list(active.filter(due_at__lte=now).values_list("pk", flat=True)[:100])
+    thinking = thoughts.awaiting()  # their answers are on the way: the ticker is poked then
+    ready = active.exclude(pk__in=thinking) if thinking else active
+    due = list(ready.filter(due_at__lte=now).values_list("pk", flat=True)[:100])
     later = active.filter(due_at__gt=now).order_by("due_at").values_list("due_at", flat=True)
     nxt = later.first()
     return due, (nxt - now).total_seconds() if nxt else None
@@ -96,6 +99,9 @@ def start_with_server() -> None:
         # The reactor's start-up triggers run before its asyncio loop does: the ticker is
         # handed to the loop, to start in it once it runs.
         reactor.callWhenRunning(loop.call_soon, ensure_running)
+        # The thinking workers start with the server and stop before it does.
+        reactor.callWhenRunning(pool.start)
+        reactor.addSystemEventTrigger("before", "shutdown", pool.shutdown)
 
 
 _scheduled = False
@@ -120,8 +126,10 @@ async def lifespan(scope, receive, send) -> None:
         message = await receive()
         if message["type"] == "lifespan.startup":
             ensure_running()
+            pool.start()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             await stop()
+            pool.shutdown()
             await send({"type": "lifespan.shutdown.complete"})
             return

@@ -43,6 +43,10 @@ def fast_passwords(settings):
     # browser tests' server keeps the default (a test there hands a seat to the autopilot), and
     # tests/engine plays every level.
     settings.GAMES_AUTOPILOT_LEVEL = "beginner"
+    # Decisions made where they are asked, so a test that ticks a game sees the bot's move at
+    # once; the workers are tested in tests/server/test_thinking*.py and by every browser and
+    # scale test, whose servers run them.
+    settings.GAMES_THINK_WORKERS = 0
 
 
 @pytest.fixture(autouse=True)
@@ -52,10 +56,11 @@ def fresh_cache():
     from django.core.cache import cache
 
     from games.pages import running_steps
-    from games.services import matches
+    from games.services import matches, thoughts
 
     cache.clear()
     matches.forget_all()
+    thoughts.forget_all()
     running_steps.forget_all()
     yield
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
@@ -12,8 +13,7 @@ from ..services.hints import hints_for
 STATUS = {"no_such_game": 404, "hints_off": 403, "not_active": 409}
 
 
-@require_GET
-def hints(request: HttpRequest, game_id: int) -> JsonResponse:
+def _allowed(request: HttpRequest, game_id: int) -> JsonResponse | None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return JsonResponse({"error": "There is no such game.", "code": "no_such_game"},
@@ -22,8 +22,19 @@ def hints(request: HttpRequest, game_id: int) -> JsonResponse:
     if not decision.allowed:
         return JsonResponse({"error": decision.message, "code": decision.code},
                             status=decision.status)
+    request.user.is_authenticated  # noqa: B018 (the user is read here, on the database thread)
+    return None
+
+
+@require_GET
+async def hints(request: HttpRequest, game_id: int) -> JsonResponse:
+    """Asynchronous: the evaluation runs in a worker, and this request waits for it without
+    holding a thread."""
+    refused = await sync_to_async(_allowed)(request, game_id)
+    if refused is not None:
+        return refused
     try:
-        data = hints_for(game_id, request.user)
+        data = await hints_for(game_id, request.user)
     except services.ServiceError as exc:
         return JsonResponse({"error": exc.message, "code": exc.code},
                             status=STATUS.get(exc.code, 403))

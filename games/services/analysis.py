@@ -1,8 +1,8 @@
 """A finished game's analysis (engine/brain/review.py): worked out once, in the background after
 the game ends or when first asked for, and kept (models.Analysis).
 
-One worker thread per process weighs the games queued to it, one at a time, so analysis never
-takes more than one core from the tables; a full queue drops the newest game, which is then
+One thread per process sends the games queued to it to the thinking workers (games/thinking),
+one at a time, so analysis never takes more than one worker from the tables; a full queue drops the newest game, which is then
 analysed when someone first asks for it. Several processes may race on one game: the first
 row stored wins and the others' work is let go.
 """
@@ -18,10 +18,9 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, close_old_connections, transaction
 
-from games.engine.actions import Action
-from games.engine.brain.review import review_game
 from games.engine.ruleset import Ruleset
 from games.models import FINISHED, Analysis, Game, Seat
+from games.thinking import jobs, pool
 
 log = logging.getLogger(__name__)
 
@@ -51,10 +50,10 @@ def analyse(game_id: int) -> dict[str, Any] | None:
     found = stored(game)
     if found is not None:
         return found
-    actions = [Action.from_json(a) for a in
-               game.moves.order_by("seq").values_list("action", flat=True)[: game.version]]
-    data = review_game(Ruleset.from_json(game.ruleset), game.seed, actions,
-                       people(game.seats.all()))
+    actions = list(game.moves.order_by("seq").values_list("action", flat=True)[: game.version])
+    # Weighed in a worker process (games/thinking): this thread only waits for the figures.
+    data = pool.submit(jobs.review, Ruleset.from_json(game.ruleset), game.seed, actions,
+                       people(game.seats.all())).result()
     try:
         with transaction.atomic():
             Analysis.objects.create(game=game, data=data)

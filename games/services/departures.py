@@ -22,9 +22,9 @@ from games.models import (
     Seat,
 )
 
-from . import audit, broadcast, matches, ratings
+from . import audit, broadcast, matches, ratings, thoughts
 from .errors import ServiceError
-from .gamerow import held_seats, lock, reschedule, seats_changed
+from .gamerow import held_seats, lock, reschedule, seats, seats_changed
 from .lobby import free_bot_name
 
 ABANDON_BATCH = 20  # tables ended per sweep at most: the rest wait for the next one
@@ -78,7 +78,10 @@ def _seats_handed_over(game: Game) -> None:
     seats_changed(game)
     game.save(update_fields=["seats_version"])
     broadcast.on_commit_send([broadcast.presence_message(game, protocol.NOTICE_SEATS)])
-    reschedule(game, matches.match_for(game))
+    match = matches.match_for(game)
+    reschedule(game, match)
+    by_pos = seats(game)
+    transaction.on_commit(lambda: thoughts.look_ahead(game, match, by_pos))
     transaction.on_commit(wakeup.poke)
 
 

@@ -4,17 +4,19 @@ win. Off in tournament and rated games: the server refuses to compute them there
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from django.core.cache import cache
 
 from games import protocol
 from games.engine import actions as A
-from games.engine.brain.evaluate import evaluate
-from games.engine.brain.knowledge import knowledge_for
 from games.engine.brain.whynot import why_not_win
+from games.engine.views import seat_view
 from games.models import ACTIVE, Game
+from games.thinking import jobs, pool
 
+from . import broadcast
 from .errors import ServiceError
 from .matches import match_for
 
@@ -31,9 +33,8 @@ def hints_off(game: Game) -> str | None:
     return None
 
 
-def hints_for(game_id: int, user) -> dict[str, Any]:
-    """The hints of `user`'s seat at game `game_id`, as it stands. Bounded: one evaluation per
-    seat and version, kept in the cache, whatever the number of requests."""
+def _prepare(game_id: int, user) -> tuple[str, dict[str, Any] | None, dict[str, Any] | None]:
+    """On the database thread: the cache key, the hints if kept, else what the worker needs."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise ServiceError("no_such_game", "There is no such game.")
@@ -49,21 +50,38 @@ def hints_for(game_id: int, user) -> dict[str, Any]:
         raise ServiceError(protocol.E_NOT_SEATED, "Only a player at this table gets its hints.")
     key = f"hints:{game.pk}:{seat.position}:{game.version}"
     found = cache.get(key)
-    if found is None:
-        found = _compute(game, seat.position)
-        cache.set(key, found, 300)
-    return found
-
-
-def _compute(game: Game, seat: int) -> dict[str, Any]:
+    if found is not None:
+        return key, found, None
     match = match_for(game)
+    pos = seat.position
     # The Ready at a deal's end and a Goulash's exchange are no choice the evaluator weighs:
     # rated as a discard they would read as nonsense, so they get no candidates.
-    choice = any(a.type not in NOT_CHOICES for a in match.legal_actions(seat))
-    candidates = evaluate(knowledge_for(match, seat)) if choice else []
-    return {
-        "version": match.version,
-        "seat": seat,
-        "candidates": [c.to_json() for c in candidates[:SHOWN]],
-        "why_not_win": why_not_win(match.deal, seat),
-    }
+    choice = any(a.type not in NOT_CHOICES for a in match.legal_actions(pos))
+    base = {"version": match.version, "seat": pos, "candidates": [],
+            "why_not_win": why_not_win(match.deal, pos)}
+    job = {"view": seat_view(match, pos), "ruleset": match.ruleset} if choice else None
+    return key, base, job
+
+
+_inflight: dict[str, asyncio.Future] = {}
+
+
+async def hints_for(game_id: int, user) -> dict[str, Any]:
+    """The hints of `user`'s seat at game `game_id`, as it stands. Bounded: one evaluation per
+    seat and version, kept in the cache, whatever the number of requests; the evaluation runs
+    in a worker (games/thinking), never on the thread that applies moves."""
+    key, found, job = await broadcast.call(_prepare, game_id, user)
+    if job is None:
+        if found is not None and key not in _inflight:
+            await cache.aset(key, found, 300)
+        return found
+    running = _inflight.get(key)
+    if running is None:
+        running = _inflight[key] = asyncio.wrap_future(
+            pool.submit(jobs.candidates, job["view"], job["ruleset"], SHOWN))
+        running.add_done_callback(lambda _: _inflight.pop(key, None))
+        found["candidates"] = await asyncio.shield(running)
+        await cache.aset(key, found, 300)
+        return found
+    found["candidates"] = await asyncio.shield(running)
+    return found

@@ -13,7 +13,7 @@ from games.engine.errors import NotationError
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, Ruleset, get_ruleset
 from games.models import ACTIVE, BOT_LEVELS, BOT_NAMES, OPEN, Game, Seat
 
-from . import broadcast, gamerow, matches, schedule
+from . import broadcast, gamerow, matches, schedule, thoughts
 from .errors import ServiceError
 
 RENAMED_GAMES = 50  # a renamed player's tables told at most (a guest plays a few at a time)
@@ -204,7 +204,9 @@ def start_game(game_id: int) -> Game:
         _announce(game, protocol.NOTICE_STARTED)  # (counts the seats' change)
         game.due_at = schedule.next_due(game, match, gamerow.seats(game, fresh=True))
         game.save()
+        by_pos = gamerow.seats(game)
         transaction.on_commit(lambda: matches.put(game, match))
+        transaction.on_commit(lambda: thoughts.look_ahead(game, match, by_pos))
         if game.due_at is not None:
             transaction.on_commit(wakeup.poke)
         return game

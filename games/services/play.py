@@ -13,7 +13,6 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 
 from games import clock, conf, protocol, wakeup
-from games.engine import bots
 from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.deal import refusals
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
@@ -31,6 +30,7 @@ from . import (
     results,
     schedule,
     snapshots,
+    thoughts,
     turnclock,
 )
 from .errors import ServiceError
@@ -98,8 +98,10 @@ def _window_opened(change: _Change, now: datetime) -> None:
         _close_window(change)
 
 
-def _decide(match, seat: Seat) -> Action:
-    return bots.choose(match, seat.position, seat.bot_level or conf.autopilot_level())
+def _decide(game: Game, match, seat: Seat, now: datetime) -> Action | None:
+    """The due seat's action, or None while the workers think it out (services/thoughts.py)."""
+    due = schedule.seat_due(game, match, seat) or now
+    return thoughts.decision(game, match, seat, due, now)
 
 
 def _step(change: _Change, now: datetime) -> None:
@@ -112,13 +114,17 @@ def _step(change: _Change, now: datetime) -> None:
     due = schedule.due_seats(game, match, by_pos, now)
     if match.phase in WINDOW_PHASES:
         for pos in due:
-            game.pending[str(pos)] = _decide(match, by_pos[pos]).to_json()
+            action = _decide(game, match, by_pos[pos], now)
+            if action is not None:
+                game.pending[str(pos)] = action.to_json()
         if now >= schedule.window_closes(game, match):
             _close_window(change)
         return
     for pos in due:
         if pos in match.waiting_on():
-            change.apply(_decide(match, by_pos[pos]))
+            action = _decide(game, match, by_pos[pos], now)
+            if action is not None:
+                change.apply(action)
 
 
 def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
@@ -159,9 +165,11 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     )
     # A new deal: keep a snapshot so a restarted process need not replay the whole game.
     snapshot = snapshots.dump(match) if change.deal_started else None
+    by_pos = seats(game)
 
     def after():
         matches.put(game, match)
+        thoughts.look_ahead(game, match, by_pos)
         answers.window_opened(gid, version, window)
         broadcast.send_all(messages)
         if due is not None:
@@ -438,7 +446,7 @@ def autopilot_waiting(game_id: int) -> int:
         waiting = [p for p in match.waiting_on() if str(p) not in game.pending]
         if not waiting:
             break
-        action = bots.choose(match, waiting[0], conf.autopilot_level())
+        action = thoughts.decide_now(match, waiting[0], conf.autopilot_level())
         submit_action(game_id, None, action.to_json(), game.version, seat=waiting[0])
         given += 1
     return given

@@ -21,8 +21,8 @@ def inline(settings):
 def test_a_finished_game_is_analysed_once_and_kept(players, inline, monkeypatch):
     game = _finished(players[:1], "analysed-1", 2)
     calls = []
-    real = analysis_service.review_game
-    monkeypatch.setattr(analysis_service, "review_game",
+    real = analysis_service.jobs.review
+    monkeypatch.setattr(analysis_service.jobs, "review",
                         lambda *a, **k: calls.append(1) or real(*a, **k))
     http = Client()
     first = http.get(f"/game/{game.pk}/analysis.json")

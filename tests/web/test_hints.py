@@ -75,8 +75,9 @@ def test_hints_are_computed_once_per_position(table, players, clock, monkeypatch
     """Bounded work: asking again for the same position costs no new evaluation."""
     _until_decision(table, players[0], clock)
     calls = []
-    real = hint_service.evaluate
-    monkeypatch.setattr(hint_service, "evaluate", lambda k: calls.append(1) or real(k))
+    real = hint_service.jobs.candidates
+    monkeypatch.setattr(hint_service.jobs, "candidates",
+                        lambda *args: calls.append(1) or real(*args))
     http = _client(players[0])
     first = http.get(f"/game/{table.pk}/hints.json").json()
     for _ in range(5):
