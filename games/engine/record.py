@@ -223,8 +223,10 @@ def _check_format(record: Any) -> None:
     _need(isinstance(fmt, str) and len(fmt) <= 40 and fmt.startswith(FORMAT_NAME + "/"),
           f'this is not a game record (its "format" should be "{RECORD_FORMAT}")')
     written = fmt.split("/", 1)[1]
-    version = record.get("format_version", written)
-    _need(isinstance(version, str) or _whole(version),
+    _need("format_version" in record,
+          f'the record has no "format_version" (this site reads version {FORMAT_VERSION})')
+    version = record["format_version"]
+    _need(_whole(version),
           f'"format_version" must be a whole number, not {show(version)}')
     _need(str(version) == written,
           f'"format" says {show(fmt)} but "format_version" says {show(version)}')
@@ -387,7 +389,8 @@ def _compare_results(claimed: dict, replayed: dict) -> None:
     deals_c = claimed["deals"]
     deals_r = replayed["deals"]
     for i, (c, r) in enumerate(zip(deals_c, deals_r)):
-        for key in ("winner", "how", "discarder", "score", "limit", "deltas", "points"):
+        for key in ("number", "dealer", "winner", "how", "discarder", "score", "limit",
+                    "deltas", "points"):
             if not _same(c.get(key), r[key]):
                 raise _Refused(
                     f"the results differ from the replay: deal {i + 1} records {key} "
