@@ -72,6 +72,10 @@ def _ask(key: tuple, match, pos: int, level: str) -> None:
 
 
 def _arrived(key: tuple, future: Future) -> None:
+    if future.cancelled():  # the pool is shutting down
+        with _lock:
+            _asked.discard(key)
+        return
     try:
         answer = future.result()
     except Exception:  # the rule of thumb decides instead (decision)
@@ -145,6 +149,12 @@ def decide_now(match, pos: int, level: str) -> Action:
 def _wait(game_id: int, seconds: float) -> None:
     with _lock:
         _awaiting[game_id] = time.monotonic() + seconds
+
+
+def asking(game_id: int, version: int) -> bool:
+    """Whether an answer for `game_id` at `version` is being thought out here."""
+    with _lock:
+        return any(k[0] == game_id and k[1] == version for k in _asked)
 
 
 def awaiting() -> list[int]:
