@@ -3,6 +3,7 @@ break by two throws. Pure functions of the dice, so the seeds' figures can be re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .rng import Rng
@@ -181,9 +182,19 @@ def break_by(form: str, dealer: int, rng: Rng) -> WallBreak:
     return WallBreak(dealer, throw, breaker, ())
 
 
-def stack_position(breaker: int, count: int, stacks_per_side: int) -> tuple[int, int]:
+def stack_position(breaker: int, count: int, rows: int | Sequence[int]) -> tuple[int, int]:
     """Where the `count`-th stack lies, counting from the right end of the breaker's wall and on
     round the corner to the next wall (seat - 1: from North's wall on to West's, seed 001).
+    `rows` is the stacks in every wall, or in each seat's (002's flowers-only walls are 18, 17,
+    18, 17: a count turns the corner where the row it runs along ends). A count of 0 or less
+    runs the other way, from the right end round onto the wall of seat + 1, from its left end.
     Returns (wall owner seat, stack number from that wall's right end, 1-based)."""
-    j = (count - 1) % (4 * stacks_per_side)
-    return (breaker - j // stacks_per_side) % 4, j % stacks_per_side + 1
+    if isinstance(rows, int):
+        j = (count - 1) % (4 * rows)
+        return (breaker - j // rows) % 4, j % rows + 1
+    j = (count - 1) % sum(rows)
+    wall = breaker
+    while j >= rows[wall]:
+        j -= rows[wall]
+        wall = (wall - 1) % 4
+    return wall, j + 1

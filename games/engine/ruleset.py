@@ -11,6 +11,14 @@ from typing import Any
 
 from .errors import NotationError
 from .settings_check import check_settings
+from .tiles import BONUS_SETS
+
+# Stacks in each wind's row (East, South, West, North) for each choice of bonus tiles.
+WALL_ROWS: dict[str, tuple[int, int, int, int]] = {
+    "none": (17, 17, 17, 17),
+    "flowers": (18, 17, 18, 17),
+    "flowers_and_seasons": (18, 18, 18, 18),
+}
 
 
 @dataclass(frozen=True)
@@ -22,7 +30,10 @@ class Ruleset:
         "Jong. Every hand is scored, and the losers settle up among themselves too."
     )
     # Tiles and hands
-    bonus_tiles: bool = True  # 144 tiles with flowers and seasons, else 136
+    # The bonus tiles in the wall (tiles.BONUS_SETS): "flowers_and_seasons" (144 tiles, rows of
+    # 18), "flowers" (002: 140, East's and West's rows of 18, South's and North's 17) or "none"
+    # (136, rows of 17). Saved settings that say true or false mean the first or the last.
+    bonus_tiles: str = "flowers_and_seasons"
     hand_size: int = 13  # tiles dealt to a non-dealer; the dealer gets one more
     # Wall (seed 000 §2.2)
     dead_wall_stacks: int = 7  # stacks beside the break, plus the two loose tiles on top
@@ -108,12 +119,26 @@ class Ruleset:
         return 2 * self.dead_wall_stacks + (2 if self.loose_tiles else 0)
 
     @property
-    def wall_stacks_per_side(self) -> int:
-        return 18 if self.bonus_tiles else 17
+    def bonus_kinds(self) -> tuple[int, ...]:
+        """The flowers and seasons in play, one tile of each."""
+        return BONUS_SETS[self.bonus_tiles]
+
+    @property
+    def wall_rows_by_wind(self) -> tuple[int, int, int, int]:
+        """The stacks in the row East, South, West and North each build (000 §2.2, 002, 004
+        §2.2): 17 without bonus tiles, 18 with flowers and seasons; with flowers only, "East
+        and West build a 18-tile long row and South and North build a 17-tile long row" (002)."""
+        return WALL_ROWS[self.bonus_tiles]
+
+    def wall_rows(self, dealer: int) -> tuple[int, int, int, int]:
+        """The stacks in each seat's row for a deal `dealer` deals: the rows go by the seats'
+        winds in that deal, which the walls are built for."""
+        by_wind = WALL_ROWS[self.bonus_tiles]
+        return tuple(by_wind[(seat - dealer) % 4] for seat in range(4))  # type: ignore[return-value]
 
     @property
     def tile_count(self) -> int:
-        return 144 if self.bonus_tiles else 136
+        return 2 * sum(WALL_ROWS[self.bonus_tiles])
 
     def option(self, key: str, default: Any = None) -> Any:
         return dict(self.options).get(key, default)

@@ -16,6 +16,7 @@ from .errors import NotationError
 
 # The values the engine compares each string setting against.
 CHOICES: dict[str, tuple[Any, ...]] = {
+    "bonus_tiles": ("none", "flowers", "flowers_and_seasons"),  # tiles.BONUS_SETS, the wall
     "bonus_replacement": ("live_wall", "dead_wall"),  # deal/dealing.py
     "seating_form": ("dice", "dealt_winds", "wind_stack"),  # rituals.seating_for
     "break_form": ("two_throws", "one_throw", "own_wall"),  # rituals.break_by
@@ -55,6 +56,12 @@ RANGES: dict[str, tuple[int, int]] = {
 }
 
 TEXTS: dict[str, int] = {"title": 100, "description": 500}  # longest allowed, in characters
+
+# Settings that were true or false before they had more choices: how a saved true or false
+# reads now, so that old records, games and tournaments load as they were played.
+FORMER_BOOLS: dict[str, tuple[str, str]] = {
+    "bonus_tiles": ("none", "flowers_and_seasons"),  # (false, true): 136 or 144 tiles
+}
 
 # Limit-hand codes (scoring/tables.py NAMES): L1-L18 and the BMJA half-limit hands.
 LIMIT_HANDS: tuple[str, ...] = tuple(f"L{n}" for n in range(1, 19)) + ("H1", "H2", "H3")
@@ -113,7 +120,8 @@ def _check_text(key: str, value: Any, preset_names: tuple[str, ...]) -> str:
     if key in CHOICES:
         allowed = CHOICES[key]
         if not isinstance(value, str) or value not in allowed:
-            _refuse(key, " or ".join(f'"{v}"' for v in allowed), value)
+            former = " (or, as older settings say, true or false)" if key in FORMER_BOOLS else ""
+            _refuse(key, " or ".join(f'"{v}"' for v in allowed) + former, value)
         return value
     longest = TEXTS[key]
     if not isinstance(value, str) or len(value) > longest or not value.isprintable():
@@ -204,6 +212,8 @@ def check_settings(cls: type, data: Any, preset_names: Iterable[str]) -> dict[st
     out: dict[str, Any] = {}
     for key, value in data.items():
         kind = kinds[key]
+        if key in FORMER_BOOLS and isinstance(value, bool):
+            value = FORMER_BOOLS[key][value]
         if kind == "bool":
             if not isinstance(value, bool):
                 _refuse(key, "true or false", value)

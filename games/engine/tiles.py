@@ -31,6 +31,12 @@ HONOURS = WINDS + DRAGONS
 FLOWERS = (34, 35, 36, 37)
 SEASONS = (38, 39, 40, 41)
 BONUS = FLOWERS + SEASONS
+# The ruleset's `bonus_tiles` choices and the bonus kinds each puts in the wall (136, 140, 144).
+BONUS_SETS: dict[str, tuple[int, ...]] = {
+    "none": (),
+    "flowers": FLOWERS,
+    "flowers_and_seasons": BONUS,
+}
 TERMINALS = (0, 8, 9, 17, 18, 26)
 MAJORS = TERMINALS + HONOURS
 ORPHANS = MAJORS  # the thirteen kinds of Thirteen Orphans
@@ -80,11 +86,11 @@ def bonus_seat(t: int) -> int:
     return (t - 34) % 4
 
 
-def all_tiles(with_bonus: bool = True) -> list[int]:
-    """One of each physical tile: 4 of each playing kind, then one of each bonus kind."""
+def all_tiles(bonus: Iterable[int] = BONUS) -> list[int]:
+    """One of each physical tile: 4 of each playing kind, then one of each bonus kind in play
+    (`BONUS_SETS`: none, the flowers, or the flowers and seasons)."""
     tiles = [k for k in range(NUM_PLAYING_KINDS) for _ in range(4)]
-    if with_bonus:
-        tiles.extend(BONUS)
+    tiles.extend(bonus)
     return tiles
 
 

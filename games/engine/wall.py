@@ -4,9 +4,13 @@ the break, with the broken stack's two tiles lifted on top as the loose tiles).
 
 Seed 002's dead wall is the eight stacks right of the break, no tiles lifted, drawn from its
 left end; a wall without a dead wall (Shanghai, 004 §2.5) gives kong supplements from the
-tail of the live wall."""
+tail of the live wall. Its flowers-only wall has rows of uneven length (East's and West's 18
+stacks, South's and North's 17): the count along it and the dead wall beside the break turn
+each corner where the row they run along ends."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from .errors import IllegalAction
 from .rituals import WallBreak, stack_position
@@ -21,6 +25,7 @@ class Wall:
         "dead_pos",
         "replenish",
         "stacks_per_side",
+        "rows",
         "dead_stacks",
         "brk",
         "tail_taken",
@@ -32,26 +37,33 @@ class Wall:
         self,
         tiles: list[int],
         brk: WallBreak,
-        stacks_per_side: int,
+        rows: int | Sequence[int],
         dead_stacks: int,
         replenish: bool = False,
         loose_tiles: bool = True,
         untouchable: bool = False,
     ) -> None:
-        n = 4 * stacks_per_side
+        """`tiles` lie wall by wall, seat 0's first, each from its right end, top tile first;
+        `rows` is the stacks in every wall, or in each seat's (`Ruleset.wall_rows`)."""
+        rows = (rows,) * 4 if isinstance(rows, int) else tuple(rows)
+        n = sum(rows)
         if len(tiles) != 2 * n:
             raise ValueError(f"a wall of {n} stacks needs {2 * n} tiles, not {len(tiles)}")
-        self.stacks_per_side = stacks_per_side
+        self.rows = rows
+        self.stacks_per_side = max(rows)  # the longest row
         self.dead_stacks = dead_stacks
         self.brk = brk
         self.replenish = replenish
         self.loose_tiles = loose_tiles
         self.untouchable = untouchable and replenish and dead_stacks > 0
 
+        starts = [2 * sum(rows[:w]) for w in range(4)]  # each wall's first tile in `tiles`
+        uniform = rows[0] if len(set(rows)) == 1 else rows
+
         def stack(j: int) -> tuple[int, int]:
             # The j-th stack counted from the breaker's right end (1-based, wrapping).
-            wall, number = stack_position(brk.breaker, j, stacks_per_side)
-            k = 2 * (wall * stacks_per_side + number - 1)
+            wall, number = stack_position(brk.breaker, j, uniform)
+            k = starts[wall] + 2 * (number - 1)
             return tiles[k], tiles[k + 1]  # (top, bottom)
 
         b = brk.total
@@ -139,6 +151,8 @@ class Wall:
             "dead_drawn": self.dead_pos,
             "tail_taken": self.tail_taken,
             "stacks_per_side": self.stacks_per_side,
+            "rows": list(self.rows),  # each seat's wall, in stacks
             "dead_stacks": self.dead_stacks,
+            "loose_tiles": self.loose_tiles,  # the broken stack lifted on top (000), or not (002)
             "break": {"wall": self.brk.breaker, "stack": self.brk.total},
         }

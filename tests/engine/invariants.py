@@ -6,17 +6,18 @@ from collections import Counter
 
 from games.engine.deal import Deal
 from games.engine.phases import EXCHANGE, INITIAL_KONG, OVER, PLAY
-from games.engine.tiles import all_tiles, parse_tiles, tile_name
+from games.engine.tiles import BONUS_SETS, all_tiles, parse_tiles, tile_name
 
 _KINDS = 42  # a seat's hand is a count per tile kind: the 34 playing kinds, then the 8 bonus ones
 _FULL_SET = {
-    bonus: tuple(Counter(all_tiles(bonus)).get(k, 0) for k in range(_KINDS))
-    for bonus in (False, True)
+    choice: tuple(Counter(all_tiles(kinds)).get(k, 0) for k in range(_KINDS))
+    for choice, kinds in BONUS_SETS.items()
 }
 
 
 def tiles_accounted_for(deal: Deal) -> None:
-    """Every one of the 144 tiles is in exactly one place. (Counted kind by kind into one list,
+    """Every one of the 144 tiles (140 with flowers only, 136 without bonus tiles) is in
+    exactly one place. (Counted kind by kind into one list,
     since this runs after every action of thousands of deals.)"""
     seen = [0] * _KINDS
     for t in deal.wall.remaining():
@@ -32,7 +33,7 @@ def tiles_accounted_for(deal: Deal) -> None:
         for m in st.melds:
             for t in m.tiles:
                 seen[t] += 1
-    full = _FULL_SET[bool(deal.ruleset.bonus_tiles)]
+    full = _FULL_SET[deal.ruleset.bonus_tiles]
     if tuple(seen) != full:
         wrong = {tile_name(k): (seen[k], full[k]) for k in range(_KINDS) if seen[k] != full[k]}
         raise AssertionError(f"tiles (seen, expected) out of place: {wrong}")
@@ -143,7 +144,7 @@ def view_hides_what_it_must(view: dict, deal: Deal, seat: int | None) -> None:
     assert "seed" not in view and "record" not in view
     assert set(view["wall"]) <= {
         "live", "dead", "live_drawn", "dead_drawn", "tail_taken",
-        "stacks_per_side", "dead_stacks", "break",
+        "stacks_per_side", "rows", "dead_stacks", "loose_tiles", "break",
     }
 
 

@@ -16,8 +16,8 @@ FIGURE_2_BREAK = ((4, 4), (1, 2))
 
 def wall_positions(ruleset: Ruleset, brk) -> tuple[list[int], list[int]]:
     """Which index of the shuffled tile list lands at each live and dead wall place."""
-    n = 8 * ruleset.wall_stacks_per_side
-    w = Wall(list(range(n)), brk, ruleset.wall_stacks_per_side, ruleset.dead_wall_stacks,
+    rows = ruleset.wall_rows(brk.dealer)
+    w = Wall(list(range(2 * sum(rows))), brk, rows, ruleset.dead_wall_stacks,
              loose_tiles=ruleset.loose_tiles)
     return w.live, w.dead
 
@@ -72,7 +72,7 @@ def scripted_deal(
     for k, t in enumerate(tail_tiles):
         live[len(live) - len(tail_tiles) + k] = t
     dead_tiles = parse_tiles(dead)
-    pool = Counter(all_tiles(ruleset.bonus_tiles))
+    pool = Counter(all_tiles(ruleset.bonus_kinds))
     used = Counter(t for t in live if t is not None) + Counter(dead_tiles)
     for t, n in used.items():
         assert pool[t] >= n, f"too many of tile {t}"

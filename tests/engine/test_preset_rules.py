@@ -37,7 +37,7 @@ def test_sixteen_tile_wall_and_dead_wall():
     names the wall and counts the stacks."""
     deal = Deal(SIXTEEN, "walls")
     assert deal.wall.stacks_per_side == 18
-    assert Deal(SIXTEEN.replace(bonus_tiles=False), "walls").wall.stacks_per_side == 17
+    assert Deal(SIXTEEN.replace(bonus_tiles="none"), "walls").wall.stacks_per_side == 17
     assert deal.wall.dead_left == 16
     dice = [e.data["purpose"] for e in deal.events if e.type == "dice"]
     assert dice == ["wall"]
@@ -141,7 +141,8 @@ def test_british_east_draws_the_first_and_third_top_tiles():
     brk = break_wall(0, (4, 4), (1, 2))
     live, _ = wall_positions(BRITISH, brk)
     tiles = list(range(144))
-    deal = Deal(BRITISH.replace(bonus_tiles=True), "x", brk=brk, tiles=[t % 34 for t in tiles])
+    deal = Deal(BRITISH.replace(bonus_tiles="flowers_and_seasons"), "x", brk=brk,
+                tiles=[t % 34 for t in tiles])
     blocks = [e for e in deal.events if e.type == "deal_block"]
     assert [(e.data["seat"], e.data["count"]) for e in blocks[12:]] == [
         (0, 2), (1, 1), (2, 1), (3, 1)

@@ -59,7 +59,7 @@ def test_figure_2_break_and_dead_wall():
     right plus the two loose tiles: 16 tiles, and the live wall starts left of the break."""
     brk = break_wall(E, (4, 4), (1, 2))
     assert brk.breaker == N and brk.total == 11
-    spp = CHINESE_CLASSICAL.wall_stacks_per_side
+    spp = CHINESE_CLASSICAL.wall_rows_by_wind[0]
     wall = Wall(list(range(144)), brk, spp, CHINESE_CLASSICAL.dead_wall_stacks)
 
     def top(seat, stack):  # index of the top tile of a stack in the built wall

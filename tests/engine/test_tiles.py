@@ -23,7 +23,7 @@ def test_a_full_set_has_144_tiles():
     counts = Counter(format_tiles([t]) for t in tiles)
     assert counts["b1"] == counts["c9"] == counts["we"] == counts["dw"] == 4
     assert counts["f1"] == counts["s4"] == 1
-    assert len(all_tiles(with_bonus=False)) == 136
+    assert len(all_tiles(())) == 136
 
 
 def test_every_token_round_trips():

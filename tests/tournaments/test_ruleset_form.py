@@ -174,7 +174,7 @@ HOSTILE = [
     ('"rounds"', "Ruleset settings are a JSON object"),
     ('{"dead_wall_stacks": "many"}', "&#x27;dead_wall_stacks&#x27; must be a whole number"),
     ('{"dead_wall_stacks": 10000000000000000000}', "from 0 to 16, not 10000000000000000000"),
-    ('{"bonus_tiles": 1}', "&#x27;bonus_tiles&#x27; must be true or false, not 1"),
+    ('{"original_call": 1}', "&#x27;original_call&#x27; must be true or false, not 1"),
     ('{"limit_x": 1, "": 2}', "unknown ruleset settings: , limit_x"),
     ('{"limit": 500}', "Set these where they have a field: &#x27;limit&#x27; (its field above)"),
     ('{"max_deals": 1}', "&#x27;max_deals&#x27; (Deals per table)"),

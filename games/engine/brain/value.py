@@ -214,7 +214,7 @@ def _bonus(rules: Ruleset, k: Knowledge) -> tuple[int, int]:
     seat = k.seat_wind
     own = [t for t in bonus if bonus_seat(t) == seat]
     if rules.scoring == "hongkong":
-        if not rules.bonus_tiles:
+        if not rules.bonus_kinds:
             return 0, 0
         if not bonus:
             return 0, 1  # no flowers: likely to stay so
@@ -226,7 +226,7 @@ def _bonus(rules: Ruleset, k: Knowledge) -> tuple[int, int]:
     doubles = 0
     if rules.own_bonus_doubles == "each":
         doubles = len(own)
-    elif len(own) == 2:
+    elif len(own) == 2 or (own and rules.bonus_tiles == "flowers"):
         doubles = 1
     return 4 * len(bonus), doubles
 

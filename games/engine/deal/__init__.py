@@ -70,7 +70,7 @@ class Deal(Dealing, Exchange, Turns, Windows, Ending):
         ruleset = self.ruleset  # a Goulash's own (no chows, a wild tile)
         rng = Rng(seed, f"deal:{number}")
         if tiles is None:
-            tiles = all_tiles(ruleset.bonus_tiles)
+            tiles = all_tiles(ruleset.bonus_kinds)
             rng.shuffle(tiles)
         if brk is None:
             brk = break_by(ruleset.break_form, dealer, rng)
@@ -78,7 +78,7 @@ class Deal(Dealing, Exchange, Turns, Windows, Ending):
         self.wall = Wall(
             tiles,
             brk,
-            ruleset.wall_stacks_per_side,
+            ruleset.wall_rows(dealer),
             ruleset.dead_wall_stacks,
             ruleset.dead_wall_replenish,
             ruleset.loose_tiles,

@@ -25,7 +25,9 @@ class Dealing(DealState):
                 **({"goulash": True} if self.goulash else {}),
             },
         )
-        self._emit("wall_built", {"stacks_per_side": rs.wall_stacks_per_side})
+        # 002: with flowers only, East's and West's rows are 18 stacks, South's and North's 17.
+        self._emit("wall_built", {"stacks_per_side": self.wall.stacks_per_side,
+                                  "rows_by_wind": list(rs.wall_rows_by_wind)})
         brk = self.brk
         self._emit(
             "dice",

@@ -71,6 +71,11 @@ class HandContext:
         elif len(own) == 2:
             items.append(("D9", names["D9"], "doubles", 1))
             doubles += 1
+        elif own and rs.bonus_tiles == "flowers":
+            # Flowers only (002): the own flower is all of a seat's own bonus tiles in play, so
+            # it alone takes the double for "own flower and own season" (docs/scoring.md).
+            items.append(("D9", f"Own flower: {tile_words(own[0])}", "doubles", 1))
+            doubles += 1
         held = set(bonus)
         if held.issuperset(FLOWERS):
             items.append(("D10", names["D10"], "doubles", rs.bouquet_doubles))

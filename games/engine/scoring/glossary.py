@@ -155,7 +155,8 @@ ENTRIES: dict[str, dict[str, Entry]] = {CLASSICAL: {
         "we we we ws ws ws ww ww ww b5 b5", ("wn wn wn",), win="b5", source="discard")),
     "D8": Entry("Three pungs or kongs held concealed.", Example(
         "b2 b2 b2 d3 d3 d3 c7 c7 c7 c4 c5 c6 d7 d7", win="c5", source="discard")),
-    "D9": Entry("The flower and the season of your own seat (East 1, South 2, West 3, North 4).",
+    "D9": Entry("The flower and the season of your own seat (East 1, South 2, West 3, North 4); "
+                "at a table with flowers only, your own flower alone.",
                 Example(_PLAIN.concealed, _PLAIN.melds, bonus="f1 s1", win="c4",
                         source="discard"),
                 alt=("bmja", "Your own flower or your own season: each scores.",

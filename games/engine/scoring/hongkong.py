@@ -167,7 +167,7 @@ def _hand_faan(ctx: HandContext, win: WinInfo, concealed_hand: bool) -> list[Ite
 
 def _flower_faan(rs: Ruleset, ctx: HandContext) -> list[Item]:
     """No flowers 1; own flower and own season 1 each; all four of a kind 2 in their stead."""
-    if not rs.bonus_tiles:
+    if not rs.bonus_kinds:
         return []
     bonus = ctx.bonus
     if not bonus:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import NotationError
 from ..melds import Meld
 from ..ruleset import Ruleset
 from ..tiles import tile_words
@@ -45,6 +46,8 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
     if laid.tiles:
         concealed = list(concealed) + laid.tiles
     counts, all_counts = count_tiles(concealed, melds, bonus)
+    if bonus:
+        _check_bonus_in_play(ruleset, bonus)
     ctx = HandContext(ruleset, all_counts, bonus, seat_wind, prevailing_wind, win)
     ctx.open_groups = laid.exposed
     size = complete_size(ruleset, melds)
@@ -75,6 +78,14 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
     if shape is not None:
         return _special(ruleset, ctx, shape)
     return _winner(ruleset, ctx, counts, melds, win, seat_wind, readings)
+
+
+def _check_bonus_in_play(rs: Ruleset, bonus: Sequence[int]) -> None:
+    kinds = rs.bonus_kinds
+    for t in bonus:
+        if t not in kinds:
+            played = "flowers only" if kinds else "no flowers or seasons"
+            raise NotationError(f"{tile_words(t)} is not in play: these rules use {played}")
 
 
 def resolve_wilds(rs: Ruleset, *, concealed: list[int], melds: Sequence[Meld], bonus: list[int],
