@@ -55,6 +55,16 @@ PAYOUT_CHOICES = [("half_spicy", "Half-spicy: doubling to 4 faan, then by halves
                   ("exponential", "Full exponential: every faan doubles"),
                   ("laak", "Laak tiers: 5, 7 and 10 faan")]
 
+# Which bonus tiles are in the wall (`Ruleset.bonus_tiles`), offered by the lobby and the
+# tournament admin alike.
+BONUS_TILES_LABEL = "Bonus tiles"
+BONUS_TILE_CHOICES = [
+    ("flowers_and_seasons", "Flowers and seasons: 144 tiles, four walls of 18 stacks"),
+    ("flowers", "Flowers only: 140 tiles, East's and West's walls of 18 stacks, South's and "
+                "North's of 17"),
+    ("none", "None: 136 tiles, four walls of 17 stacks"),
+]
+
 DISCARD_DISPLAYS = [
     ("rows", "In a row in front of each player"),
     ("centre", "At random in the centre, as the classical rules lay them (nobody can read who threw what)"),
@@ -69,6 +79,10 @@ class NewGameForm(forms.Form):
     )
     discard_display = forms.ChoiceField(
         label="Discards", choices=DISCARD_DISPLAYS, initial="rows", required=False
+    )
+    bonus_tiles = forms.ChoiceField(
+        label=BONUS_TILES_LABEL, required=False,
+        choices=[("", "the table's usual (flowers and seasons)"), *BONUS_TILE_CHOICES],
     )
     seat_2 = _seat_field(2, "seat 1 is yours")
     seat_3 = _seat_field(3)
@@ -125,6 +139,9 @@ class NewGameForm(forms.Form):
         display = self.cleaned_data.get("discard_display") or "rows"
         if display != preset.discard_display:
             changes["discard_display"] = display
+        bonus = self.cleaned_data.get("bonus_tiles")
+        if bonus and bonus != preset.bonus_tiles:
+            changes["bonus_tiles"] = bonus
         minimum = self.cleaned_data.get("min_faan")
         if preset.scoring == "hongkong" and minimum is not None and minimum != preset.min_faan:
             changes["min_faan"] = minimum

@@ -14,6 +14,8 @@ from .engine.errors import NotationError
 from .engine.ruleset import DEFAULT_RULESET, PLAYABLE, PRESETS, Ruleset
 from .engine.settings_check import RANGES, show
 from .forms import (
+    BONUS_TILE_CHOICES,
+    BONUS_TILES_LABEL,
     DISCARD_DISPLAYS,
     MIN_FAAN_HELP,
     MIN_FAAN_LABEL,
@@ -25,7 +27,8 @@ from .forms import (
 from .models import Tournament
 
 # The settings with a field of their own; the Hong Kong ones mean nothing to other tables.
-SETTINGS = ("limit", "mahjong_points", "starting_points", "min_faan", "payout", "discard_display")
+SETTINGS = ("limit", "mahjong_points", "starting_points", "min_faan", "payout", "discard_display",
+            "bonus_tiles")
 HONG_KONG_ONLY = ("min_faan", "payout")
 RULESET_FIELDS = ("ruleset_name", "shown_for", *SETTINGS, "settings")  # in the admin's order
 # Set by other fields of the tournament, so never in the JSON object.
@@ -95,6 +98,8 @@ class TournamentForm(forms.ModelForm):
     payout = forms.ChoiceField(label=PAYOUT_LABEL, choices=PAYOUT_CHOICES, required=False,
                                help_text=PAYOUT_HELP)
     discard_display = forms.ChoiceField(label="Discards", choices=DISCARD_DISPLAYS, required=False)
+    bonus_tiles = forms.ChoiceField(label=BONUS_TILES_LABEL, choices=BONUS_TILE_CHOICES,
+                                    required=False)
     settings = forms.CharField(
         label="Other settings (JSON)", required=False, max_length=MAX_TEXT,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),

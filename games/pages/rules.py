@@ -71,6 +71,24 @@ def faan_points(rs: Ruleset) -> list[tuple[str, int]]:
     return rows
 
 
+BONUS_WORDS = {"none": "no flowers or seasons", "flowers": "the four flowers and no seasons",
+               "flowers_and_seasons": "the four flowers and the four seasons"}
+
+
+def wall_words(rs: Ruleset) -> str:
+    """The tiles and the walls they build (000 §2.2, 002, 004 §2.2)."""
+    east, south = rs.wall_rows_by_wind[:2]
+    walls = (f"walls of {east} stacks of two" if east == south else
+             f"East's and West's walls of {east} stacks of two, South's and North's of {south}")
+    return f"{rs.tile_count} tiles, {BONUS_WORDS[rs.bonus_tiles]}: {walls}."
+
+
+def bonus_choices() -> list[str]:
+    """What each choice of a table's bonus tiles makes of the wall."""
+    return [wall_words(PRESETS[DEFAULT_RULESET].replace(bonus_tiles=choice))
+            for choice in BONUS_WORDS]
+
+
 def _replacement(rs: Ruleset) -> str:
     if rs.bonus_replacement != "dead_wall":
         return "the open end of the live wall."
@@ -80,10 +98,11 @@ def _replacement(rs: Ruleset) -> str:
 def describe(rs: Ruleset) -> list[str]:
     """The ruleset's settings as sentences a player reads."""
     lines = [
-        f"{rs.tile_count} tiles: walls of {rs.wall_stacks_per_side} stacks of two"
-        + _yes(rs.bonus_tiles, ", flowers and seasons included.", ", no flowers or seasons."),
+        wall_words(rs),
         _dead_wall(rs),
-        "A flower or season is replaced from " + _replacement(rs),
+        *([] if not rs.bonus_kinds else
+          ["A " + ("flower or season" if rs.bonus_tiles == "flowers_and_seasons" else "flower")
+           + " is replaced from " + _replacement(rs)]),
         f"Dealt: {rs.hand_size} tiles each, {rs.hand_size + 1} to the dealer.",
         _yes(rs.max_chows is None, "Any number of chows.",
              f"At most {plural(rs.max_chows or 0, 'chow')} in a winning hand."),
@@ -137,4 +156,5 @@ def page(request: HttpRequest) -> HttpResponse:
         }
         for name, rs in PRESETS.items()
     ]
-    return render(request, "games/rules.html", {"rulesets": rulesets})
+    return render(request, "games/rules.html",
+                  {"rulesets": rulesets, "bonus_choices": bonus_choices()})

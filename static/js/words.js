@@ -49,8 +49,14 @@ export function eventWords(e, ctx) {
     case "seating":
       return `Seats drawn with the wind tiles: ${
         [0, 1, 2, 3].map((s) => `${who(s)} ${["East", "South", "West", "North"][s]}`).join(", ")}.`;
-    case "wall_built":
+    case "wall_built": {
+      const rows = e.rows_by_wind || [];
+      if (rows.length === 4 && rows[0] !== rows[1]) {
+        // Seed 002, flowers only: East's and West's rows are longer than South's and North's.
+        return `The wall is built: East's and West's sides of ${rows[0]} stacks of two, South's and North's of ${rows[1]}.`;
+      }
       return `The wall is built: four sides of ${e.stacks_per_side} stacks of two.`;
+    }
     case "deal_start":
       return `Deal ${e.number}${e.goulash ? " (a Goulash: no chows, and the 2 of Bamboo is wild)" : ""} begins. ${doesWords(ctx, e.dealer, "deal")}.`;
     case "fishing":

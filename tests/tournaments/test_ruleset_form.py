@@ -198,3 +198,20 @@ def test_hostile_json_is_refused_clearly_and_saves_nothing(admin_client, text, m
 def test_hong_kong_settings_are_left_out_of_other_tables(admin_client):
     t = add(admin_client, ruleset_name="shanghai", min_faan=3, payout="laak")
     assert (t.ruleset_name, t.settings) == ("shanghai", {})
+
+
+def test_the_bonus_tiles_have_a_field_and_an_old_true_or_false_shows_as_its_choice(admin_client):
+    """Seed 002's flowers-only game (140 tiles) is chosen in its own field and stored as
+    "flowers"; a tournament saved when the setting was true or false shows the choice that
+    plays the same game, and saves it back as that choice."""
+    t = add(admin_client, ruleset_name="sixteen-tile", bonus_tiles="flowers")
+    assert (t.ruleset_name, t.settings) == ("sixteen-tile", {"bonus_tiles": "flowers"})
+    Tournament.objects.filter(pk=t.pk).update(settings={"bonus_tiles": False})
+    data = shown(admin_client, change(t))
+    assert data["bonus_tiles"] == "none"
+    assert admin_client.post(change(t), data).status_code == 302
+    t.refresh_from_db()
+    assert t.settings == {"bonus_tiles": "none"}
+    page = admin_client.post(ADD, {**shown(admin_client, ADD), "name": "Cup",
+                                   "settings": '{"bonus_tiles": "flowers"}'}).content.decode()
+    assert "Set these where they have a field: &#x27;bonus_tiles&#x27;" in page

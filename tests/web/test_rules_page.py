@@ -1,6 +1,8 @@
 """Issue 12 §8: the rules page explains the game with tile pictures and describes every ruleset
 from its own settings; the lobby, the home page and the table link to it."""
 
+import html as html_lib
+
 import pytest
 from django.urls import reverse
 
@@ -47,3 +49,19 @@ def test_the_hong_kong_ruleset_shows_its_minimum_and_what_each_faan_pays(client)
     assert "10 or more, and the limit hands</td><td class=\"num\">128</td>" in flat
     assert "half-spicy" in section and "500 points" in section
     assert "faan-points" not in page[page.index('id="rules-chinese-classical"'):][:3000]
+
+
+def test_the_rules_page_offers_the_bonus_tiles_and_the_walls_they_build(client):
+    """Seed 002: with flowers only the wall is 140 tiles, East's and West's rows 18 stacks and
+    South's and North's 17; the page says what each choice of bonus tiles makes of the wall."""
+    page = html_lib.unescape(client.get(reverse("rules")).content.decode())
+    section = page[page.index('id="bonus-tiles"'):]
+    for line in ("144 tiles, the four flowers and the four seasons: walls of 18 stacks of two.",
+                 "140 tiles, the four flowers and no seasons: East's and West's walls of 18 "
+                 "stacks of two, South's and North's of 17.",
+                 "136 tiles, no flowers or seasons: walls of 17 stacks of two."):
+        assert f"<li>{line}</li>" in section
+    flowers = describe(PRESETS["sixteen-tile"].replace(bonus_tiles="flowers"))
+    assert flowers[0].startswith("140 tiles") and "A flower is replaced from the dead wall." in flowers
+    assert not any("flower" in line for line in describe(PRESETS["shanghai"].replace(
+        bonus_tiles="none"))[1:3])
