@@ -54,6 +54,8 @@ LIMITS = {
     "tables": Bound(30, 3600, "new tables"),
     "guests": Bound(20, 3600, "new guest accounts"),
     "connects": Bound(60, 60, "connections to tables"),  # each locks the game row
+    "api": Bound(120, 60, "API requests"),  # the read API (/api/...), per address
+    "bot-api": Bound(60, 60, "bot API requests"),  # a bot's invitations (/api/bot/...)
 }
 
 
@@ -191,6 +193,22 @@ def limit_posts(name: str):
     return wrap
 
 
+def limit_requests(name: str):
+    """Every request to the view (GETs too) counts against `name` per address."""
+
+    def wrap(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            verdict = hit(name, client_address(request))
+            if not verdict.allowed:
+                return refusal(verdict)
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return wrap
+
+
 def limit_running(name: str):
     """As limit_posts, for the requests about a game still being played (a finished game's
     answers are cached whole and cost nothing to repeat)."""
@@ -250,6 +268,7 @@ def user_bucket(user_id: int) -> TokenBucket:
 def forget_users() -> None:
     with _users_lock:
         _users.clear()
+        _tokens.clear()
 
 
 class Limiter:
@@ -266,6 +285,37 @@ class Limiter:
     def allow(self) -> bool:
         if self.own.take() and (self.user is None or self.user.take()):
             return True
+        if not self.allowance.take():
+            self.flooding = True
+        return False
+
+
+# A bot token's messages, across all the sockets it opened in this process (docs/bot-api.md).
+BOT_TOKEN_RATE = (10.0, 40)  # messages a second, burst
+_tokens: OrderedDict[int, TokenBucket] = OrderedDict()
+
+
+def token_bucket(token_id: int) -> TokenBucket:
+    with _users_lock:
+        bucket = _tokens.get(token_id)
+        if bucket is None:
+            bucket = _tokens[token_id] = TokenBucket(*BOT_TOKEN_RATE)
+            while len(_tokens) > _MAX_USERS:
+                _tokens.popitem(last=False)
+        _tokens.move_to_end(token_id)
+        return bucket
+
+
+class BotLimiter(Limiter):
+    """A bot socket's limits: the connection's and its user's, and its token's besides."""
+
+    def __init__(self, user_id: int, token_id: int):
+        super().__init__(user_id)
+        self.token = token_bucket(token_id)
+
+    def allow(self) -> bool:
+        if self.token.take():
+            return super().allow()
         if not self.allowance.take():
             self.flooding = True
         return False

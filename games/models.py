@@ -803,3 +803,7 @@ class QueueEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} waiting for {'rated' if self.rated else 'casual'} {self.ruleset_name}"
+
+
+# Bot accounts and tokens live in their own module; imported here so the app registers them.
+from .bot_models import BotAccount, BotToken  # noqa: E402, F401

@@ -1,9 +1,11 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .limits import limit_posts, limit_running
+from .limits import limit_posts, limit_requests, limit_running
 from .pages import (
     analysis,
+    api,
+    bot_api,
     calculator,
     endgame,
     hints,
@@ -21,6 +23,8 @@ from .pages import (
     tournament_exports,
     tournaments,
 )
+from .pages import analysis_board
+from .pages import puzzles as puzzle_pages
 from .pages import replay as replay_pages
 
 # Work a request can cause, bounded per address (the bounds: games/limits.py).
@@ -108,8 +112,31 @@ urlpatterns = [
     path("calculator/", calculator.page, name="calculator"),
     path("calculator/score.json", calculator.score, name="calculator_score"),
     path("rules/", rules.page, name="rules"),
+    path("puzzles/", puzzle_pages.run, name="puzzles"),
+    path("puzzles/<int:puzzle_id>/", puzzle_pages.detail, name="puzzle"),
+    path("puzzles/<int:puzzle_id>/answer.json", puzzle_pages.answer, name="puzzle_answer"),
+    path("analysis/", analysis_board.page, name="analysis_board"),
+    path("analysis/weigh.json", analysis_board.weigh, name="analysis_board_weigh"),
     path("rules/scoring/", scoring_glossary.page, name="rules_scoring"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", signup.signup, name="signup"),
+    # Bots (docs/bot-api.md): the account's page, and a bot's requests with its token.
+    path("account/bot/", bot_api.manage, name="bot_account"),
+    path("api/bot/account/", limit_requests("bot-api")(bot_api.account), name="api_bot_account"),
+    path("api/bot/challenge/", limit_requests("bot-api")(bot_api.challenge),
+         name="api_bot_challenge"),
+    path("api/bot/games/<int:game_id>/join/", limit_requests("bot-api")(bot_api.join),
+         name="api_bot_join"),
+    # The read API (docs/bot-api.md, "The read API"): public, limited per address.
+    path("api/players/<str:name>/", limit_requests("api")(api.player), name="api_player"),
+    path("api/players/<str:name>/games/", limit_requests("api")(api.player_games),
+         name="api_player_games"),
+    path("api/players/<str:name>/ratings/<str:ruleset>/", limit_requests("api")(
+        api.rating_history), name="api_rating_history"),
+    path("api/games/<int:game_id>/", limit_requests("api")(api.game), name="api_game"),
+    path("api/leaderboard/<str:ruleset>/", limit_requests("api")(api.leaderboard),
+         name="api_leaderboard"),
+    path("api/tournaments/<int:tournament_id>/standings/", limit_requests("api")(
+        api.tournament_standings), name="api_tournament_standings"),
 ]

@@ -12,15 +12,20 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games import timers  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.routing import (  # noqa: E402
+    bot_websocket_urlpatterns,
+    split_bots,
+    websocket_urlpatterns,
+)
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # Daphne has no lifespan: there games.apps starts the ticker when the reactor runs.
         "lifespan": timers.lifespan,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        "websocket": split_bots(
+            URLRouter(bot_websocket_urlpatterns),
+            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         ),
     }
 )

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from games import clock, conf, protocol, wakeup
 from games.accounts import is_guest
+from games.bot_models import RATED_BOT, is_bot
 from games.engine.errors import NotationError
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, Ruleset, get_ruleset
 from games.models import ACTIVE, BOT_LEVELS, BOT_NAMES, OPEN, Game, Seat
@@ -39,6 +40,8 @@ def create_game(
     _check_clock(turn_seconds, bank_seconds)
     if rated and user is not None and is_guest(user):
         raise ServiceError("rated_guest", RATED_GUEST)
+    if rated and is_bot(user):
+        raise ServiceError("rated_bot", RATED_BOT)
     if ruleset_name not in PLAYABLE:
         raise ServiceError("bad_ruleset", f"The ruleset {ruleset_name!r} is not playable yet.")
     ruleset = get_ruleset(ruleset_name)
@@ -119,6 +122,8 @@ def take_seat(game_id: int, user) -> Seat:
             raise ServiceError("seating_closed", "Seats can only change before the game starts.")
         if game.rated and is_guest(user):
             raise ServiceError("rated_guest", RATED_GUEST)
+        if game.rated and is_bot(user):
+            raise ServiceError("rated_bot", RATED_BOT)
         seat = Seat.objects.create(game=game, chair=_free_chair(game), user=user)
         _announce(game)
         return seat

@@ -23,6 +23,7 @@ from django.db.models import Count, Q
 
 from games import clock
 from games.accounts import is_guest
+from games.bot_models import RATED_BOT, is_bot
 from games.engine.ruleset import PLAYABLE, PRESETS
 from games.models import QueueEntry
 
@@ -102,6 +103,8 @@ def join(user, ruleset_name: str, *, rated: bool, bots: str | None = "never") ->
         raise ServiceError("bad_ruleset", f"There is no playable ruleset {str(ruleset_name)[:40]!r}.")
     if rated and is_guest(user):
         raise ServiceError("rated_guest", lobby.RATED_GUEST)
+    if rated and is_bot(user):
+        raise ServiceError("rated_bot", RATED_BOT)
     if not rated and bots not in BOT_WAITS:
         raise ServiceError("bad_wait", "Choose when bots may fill the table: at once, after 30 "
                                        "seconds, after 2 minutes, or never.")

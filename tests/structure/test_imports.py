@@ -73,7 +73,9 @@ def test_project_modules_are_imported_at_the_top():
         # Tournament seating: pure Python too.
         (["games.tournaments"], ["games.tournaments", "games.engine"]),
         # What is persisted sits below everything that reads or changes it.
-        (["games.models"], ["games.engine", "games.clock", "games.conf", "games.protocol"]),
+        (["games.models", "games.bot_models", "games.puzzle_models"],
+         ["games.models", "games.bot_models", "games.puzzle_models", "games.engine",
+          "games.clock", "games.conf", "games.protocol"]),
     ],
 )
 def test_lower_layers_import_only_below_them(layer, may_import):

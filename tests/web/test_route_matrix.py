@@ -63,12 +63,17 @@ ROUTES = {
     "game_add_bot": ("seat", "POST"),
     "game_start": ("seat", "POST"),
     "game_again": ("seat", "POST"),
+    # The read API's game (docs/bot-api.md): the table's facts; its record once over.
+    "api_game": ("table", "GET"),
 }
 # Routes naming a tournament, or a game by its invite: tested below on their own.
 OTHER_ROUTES = {"invited", "tournament", "tournament_csv", "tournament_standings_csv",
                 "tournament_mers_csv", "tournament_status", "tournament_register",
                 "tournament_slips", "tournament_check_in", "tournament_claim",
-                "tournament_withdraw"}
+                "tournament_withdraw",
+                # The read API's standings follow the tournament page (test_api.py); a bot
+                # joins only an open public table with its token (test_bot_api.py).
+                "api_tournament_standings", "api_bot_join"}
 NAMING = ("game_id", "tournament_id", "invite", "round_id")
 
 
@@ -231,8 +236,11 @@ def _listed(client, game: Game) -> dict[str, bool]:
     lobby = client.get("/lobby/").context
     live = [row.game.pk for row in lobby["live_games"]] + [g.pk for g in lobby["open_games"]]
     rows = {row.game.pk: row for row in client.get("/games/?scope=all").context["rows"]}
+    api = {g["id"]: g for g in client.get("/api/players/seated/games/").json()["games"]}
     return {"lobby": game.pk in live, "history": game.pk in rows,
-            "result": game.pk in rows and not rows[game.pk].hidden}
+            "result": game.pk in rows and not rows[game.pk].hidden,
+            "api": game.pk in api, "api_result": game.pk in api and not api[game.pk][
+                "result_hidden"]}
 
 
 @pytest.mark.parametrize("state", STATES)
@@ -250,6 +258,11 @@ def test_the_lists_follow_the_policy_table(state, people):
         assert seen["history"] == (public and (state not in LIVE or may)), (state, who, seen)
         if state in OVER:
             assert seen["result"] == may, (state, who, seen)
+        # The read API's list of a player's games: the player's page, so their private tables
+        # too for those who may open them.
+        assert seen["api"] == (state != "open" and (state not in LIVE or may)), (state, who, seen)
+        if state in OVER:
+            assert seen["api_result"] == may, (state, who, seen)
 
 
 def test_the_tournament_pages_keep_a_playing_duplicate_rounds_secrets(people):
