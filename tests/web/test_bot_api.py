@@ -5,7 +5,6 @@ another seat or game, and a revoked token is refused at once."""
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import json
 import re
