@@ -4,6 +4,7 @@ from django.urls import path
 from .limits import limit_posts, limit_requests, limit_running
 from .pages import (
     analysis,
+    analysis_board,
     api,
     bot_api,
     calculator,
@@ -23,7 +24,6 @@ from .pages import (
     tournament_exports,
     tournaments,
 )
-from .pages import analysis_board
 from .pages import puzzles as puzzle_pages
 from .pages import replay as replay_pages
 

@@ -38,6 +38,8 @@ def fast_passwords(settings):
     # No background analysis thread: it would write to the test database beside the test
     # (test_analysis.py asks for it inline; the browser tests' server runs the worker).
     settings.GAMES_ANALYSIS_WORKER = False
+    # Nor the puzzle maker's (tests/web/test_puzzles.py makes puzzles inline).
+    settings.GAMES_PUZZLES_WORKER = False
     # The autopilot (a handed-over seat, and the tests' play_out) at the cheapest level that
     # still plays to win: 0.35 s a one-deal table against 2.5 s at the default, strong. The
     # browser tests' server keeps the default (a test there hands a seat to the autopilot), and

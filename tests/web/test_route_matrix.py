@@ -300,3 +300,33 @@ def test_a_spectators_final_frame_keeps_a_hidden_rounds_standings(people):
     Round.objects.filter(tables__game=game).update(status=FINISHED)
     shown = frames.view(game, match, None)
     assert shown["standings"] and all(s["points"] is not None for s in shown["seats"])
+
+
+# The analysis board names a game in its query (?game=<id>&move=<n>&seat=<s>): it opens that
+# seat's own view of a move where the replay is shown (docs/access.md), once the game is over.
+# Routes naming no game: the puzzles (a private one is its owner's alone: tests/web/
+# test_puzzles.py) and the board's weighing of a position typed in.
+GAMELESS_ROUTES = {"puzzles", "puzzle", "puzzle_answer", "analysis_board",
+                   "analysis_board_weigh"}
+
+
+def test_the_puzzle_and_board_routes_are_known():
+    names = {name for name, _ in _routes()}
+    assert GAMELESS_ROUTES <= names
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_the_analysis_board_opens_a_replay_move_as_the_policy_table_says(state, people):
+    game = build(state, people)
+    by = clients(people, game)
+    wrong = []
+    for who in REQUESTERS:
+        r = by[who].get(reverse("analysis_board"), {"game": game.pk, "move": 1, "seat": 0})
+        replay = expected("game_replay", state, who)
+        if replay == {200}:
+            want = {302} if state in OVER else {409}
+        else:
+            want = replay
+        if r.status_code not in want:
+            wrong.append(f"{who}: {r.status_code}, table says {want}")
+    assert not wrong, f"{state}:\n" + "\n".join(wrong)

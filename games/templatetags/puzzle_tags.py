@@ -1,0 +1,22 @@
+"""Puzzles on other pages: the puzzle of the day (home) and a person's own puzzles (their page)."""
+
+from django import template
+
+from games.services import puzzles
+
+register = template.Library()
+
+OWN_SHOWN = 10
+
+
+@register.inclusion_tag("games/_puzzle_of_the_day.html")
+def puzzle_of_the_day():
+    return {"puzzle": puzzles.of_the_day()}
+
+
+@register.inclusion_tag("games/_own_puzzles.html")
+def own_puzzles(user):
+    shown = []
+    if user is not None and user.is_authenticated:
+        shown = list(user.own_puzzles.order_by("-created")[:OWN_SHOWN])
+    return {"puzzles": shown}
