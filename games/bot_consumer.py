@@ -81,6 +81,7 @@ class BotConsumer(GameConsumer):
     refused = 0
     turn_seq: int | None = None  # the turn awaiting this bot's answer
     pending_state: dict[str, Any] | None = None  # a state whose history is still coming
+    acting: Any = None  # the version of the action being handled
     watchdog: asyncio.TimerHandle | None = None
 
     async def connect(self) -> None:
@@ -118,7 +119,13 @@ class BotConsumer(GameConsumer):
         # Checked here too, not only by the revocation's message: that one may be on its way.
         if not await database_sync_to_async(bot_accounts.still_live)(self.token_id):
             return await self._revoked()
-        await super()._action(message)
+        # Its ack settles the turn only if it answers that turn: an ack of an earlier action
+        # may arrive after the next turn's frames.
+        self.acting = message.get("version")
+        try:
+            await super()._action(message)
+        finally:
+            self.acting = None
 
     async def send(self, text_data=None, bytes_data=None, close=False) -> None:
         await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
@@ -136,7 +143,8 @@ class BotConsumer(GameConsumer):
             return
         if kind == protocol.S_ACK:
             self.refused = 0
-            self._settled()
+            if self.acting is not None and self.acting == self.turn_seq:
+                self._settled()
             return
         if kind == protocol.S_STATE:
             self.pending_state = frame

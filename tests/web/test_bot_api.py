@@ -15,7 +15,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import services
+from games import bot_consumer, services
 from games.bot_models import READ, is_bot
 from games.models import Rating
 from games.services import bot_accounts
@@ -249,3 +249,20 @@ def test_a_bot_challenges_the_sites_bots_and_joins_open_tables(django_user_model
                     content_type="application/json", **auth)
     assert bad.status_code == 400 and bad.json()["error"] == "bad_bot"
     assert http.post("/api/bot/challenge/", "{}", content_type="application/json").status_code == 401
+
+
+async def test_a_bot_that_lets_a_deadline_pass_is_disconnected(app, django_user_model,
+                                                               monkeypatch):
+    """At a table without a clock the bot's own deadline applies: past it, the socket closes
+    with the reason (and the autopilot plays the seat after the absence grace)."""
+    monkeypatch.setattr(bot_consumer, "move_seconds", lambda: 0)  # every deadline is now
+    user, _, secret = await sync_to_async(make_bot)(django_user_model)
+    game_id = await sync_to_async(_challenge)(user, "bot-late")
+    bot = await bot_socket(app, game_id, secret)
+    choose = example_bot().choose
+    while (turn := await bot.until(lambda f: f["type"] == "turn"))["clock"]:
+        # A claim window's deadline is the table's own: answered here, so nothing waits on it.
+        await bot.send({"type": "action", "action": choose(turn["legal_actions"], bot.view),
+                        "version": turn["seq"]})
+    assert (await bot.until(lambda f: False)) is None
+    assert bot.closed["code"] == 4408
