@@ -9,11 +9,13 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from .analysis import shanten
 from .deal.exchange import ROUNDS, partner, partners
 from .errors import IllegalAction
 from .match import Match
 from .ruleset import Ruleset
 from .tiles import WIND_TOKENS, format_tiles
+from .wintest import complete_size, winning_tiles
 
 
 def _seat_public(match: Match, s: int) -> dict[str, Any]:
@@ -183,6 +185,53 @@ def seat_view(match: Match, seat: int, public: dict[str, Any] | None = None) -> 
     view["answered"] = seat in match.deal.answers
     view["exchange"] = _exchange_own(match.deal, seat)
     return view
+
+
+def own_hand(match: Match, seat: int) -> list[int]:
+    """`seat`'s concealed tile counts as its view shows them in `hand`: a tile just drawn on its
+    turn set apart."""
+    st = match.deal.seats[seat]
+    counts = list(st.hand)
+    if st.drawn is not None and counts[st.drawn] and match.deal.turn == seat:
+        counts[st.drawn] -= 1
+    return counts
+
+
+def ready_waits(match: Match, seat: int) -> list[dict[str, Any]] | None:
+    """The ready indicator of `seat`'s own view: when its hand (a tile just drawn set apart) is
+    one tile from going out, each tile that would complete it by the deal's own win test
+    (`Deal.can_win`: the ruleset's shapes and chow limit, a Goulash's wild tile, a broken
+    Original Call, a Hong Kong table's minimum faan), with `only` where it wins only
+    `self_drawn` or only on a `discard`. None when no tile lets it go out. Reads the seat's own
+    tiles and public facts only."""
+    deal = match.deal
+    st = deal.seats[seat]
+    counts = own_hand(match, seat)
+    rs = deal.ruleset
+    if sum(counts[:34]) != complete_size(rs, st.melds) - 1:
+        return None
+    if rs.wild_tile is None and not _odd_shapes(rs) and shanten(counts, rs.thirteen_orphans) > 0:
+        return None  # no tile makes sets and a pair (or the Orphans): the usual case, and cheap
+    out: list[dict[str, Any]] = []
+    for tile in sorted(winning_tiles(rs, counts, st.melds)):
+        counts[tile] += 1
+        drawn = deal.can_win(seat, counts, tile, "wall")
+        thrown = deal.can_win(seat, counts, tile, "discard")
+        counts[tile] -= 1
+        if drawn or thrown:
+            wait: dict[str, Any] = {"tile": format_tiles([tile])}
+            if drawn != thrown:
+                wait["only"] = "self_drawn" if drawn else "discard"
+            out.append(wait)
+    return out or None
+
+
+def _odd_shapes(rs: Ruleset) -> bool:
+    """Whether the ruleset goes out on a special shape that is neither sets and a pair nor the
+    Orphans (wintest.special_shape): a hand that could be one is asked of the win test itself."""
+    codes = rs.limit_hands
+    return ("L15" in codes and rs.snake == "wriggling") or any(
+        c in codes for c in ("H1", "H2", "H3"))
 
 
 def final_view(match: Match) -> dict[str, Any]:

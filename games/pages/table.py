@@ -13,6 +13,7 @@ from ..accounts import ensure_user
 from ..conf import autopilot_level
 from ..forms import BotForm
 from ..models import ABANDONED, ACTIVE, OFFERED_BOT_LEVELS, OPEN, Game
+from ..services import frames
 from ..services.hints import hints_off
 from .endgame import end_screen_links
 
@@ -34,6 +35,9 @@ def table(request, game_id: int):
         "hints": hints_off(game) is None,
         # Where the switch would be, the table says why there is none (rated, tournament).
         "hints_off": hints_off(game),
+        # The ready indicator's rule is the hints' (services/frames.py ready_off): null, or why
+        # the frames carry no `waits` here.
+        "ready_off": frames.ready_off(game),
         # The full record: 404 until the game is over.
         "record": reverse("game_record", args=[game.pk]),
     }

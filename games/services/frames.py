@@ -3,6 +3,7 @@ the code that makes a change decides who receives which event."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from datetime import timedelta
 from typing import Any
 
@@ -73,7 +74,50 @@ def view(game: Game, match, seat: int | None, public: dict | None = None) -> dic
         view["legal_actions"] = []
     elif nothing_to_claim(match, seat):  # passed by the server: nothing to ask
         view["legal_actions"] = []
+    if ready_off(game) is None:
+        view["waits"] = ready(game, match, seat, view)
     return view
+
+
+def ready_off(game: Game) -> str | None:
+    """Why the table sends no ready indicator, or None. The rule is the hints' (services/hints.py
+    hints_off): none in tournament or rated games, where only what a player works out counts."""
+    if game.tournament:
+        return "The ready indicator is off in tournament games, as hints are."
+    if game.rated:
+        return "The ready indicator is off in rated games, as hints are."
+    return None
+
+
+READY_KEPT = 2048  # ready indicators kept in this process: a few per seat at every live table
+_ready_kept: OrderedDict[tuple, list[dict[str, Any]] | None] = OrderedDict()
+
+
+def ready(game: Game, match, seat: int, view: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The seat's own ready indicator (engine/views.py ready_waits), worked out once per hand:
+    kept by game, rules, seat, deal and the seat's own tiles and sets, so it is computed again
+    only when its concealed tiles change (a discard, a claim, a kong), not on every frame."""
+    if game.status != ACTIVE or match.phase in ("deal_over", "game_over"):
+        return None
+    own = view["seats"][seat]
+    key = (game.pk, game.rules_version, seat, match.deal.number, view["hand"],
+           tuple((m["tiles"], m["exposed"]) for m in own["melds"]), own["fishing"],
+           own["call_broken"])
+    try:
+        _ready_kept.move_to_end(key)
+        return _ready_kept[key]
+    except KeyError:
+        pass
+    found = engine_views.ready_waits(match, seat)
+    _ready_kept[key] = found
+    if len(_ready_kept) > READY_KEPT:
+        _ready_kept.popitem(last=False)
+    return found
+
+
+def forget_ready() -> None:
+    """Drop every kept ready indicator (as a fresh process starts)."""
+    _ready_kept.clear()
 
 
 def seats_info(game: Game) -> list[dict[str, Any]]:
