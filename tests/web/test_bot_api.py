@@ -53,6 +53,7 @@ class BotSocket:
         message = await self.comm.receive_output(timeout=TIMEOUT)
         if message["type"] == "websocket.close":
             self.closed = message
+            await self.comm.disconnect()  # the consumer's cleanup runs to its end here
             return None
         self.texts.append(message["text"])
         frame = json.loads(message["text"])
