@@ -1,43 +1,54 @@
 """Load benchmark through real WebSockets: N tables of four guest players, as fast as the protocol
-allows, against a Daphne this script starts itself.
+allows, against a Daphne this script starts itself, side by side with the framework's floor.
 
     .venv/bin/python bench/load.py                       # embedded: SQLite + in-memory layer
+    .venv/bin/python bench/load.py --against dd87eb5     # and another revision, alternately
     .venv/bin/python bench/load.py --scaled              # also PostgreSQL + Redis, 1 vs 2 Daphnes
 
 Each table is made through the real HTTP flow (lobby, new table, three guests join, start). Each
-player discards the first legal tile, passes every claim and says ready between deals. For each N
-it prints moves/s and p50/p95/p99/max of the time from a discard being sent to all four seats
-having received its update. The last three lines are the headline figures.
+player discards the first legal tile, passes every claim and says ready between deals, one
+action at a time (the next only once the last was answered) and never on a view older than the
+game it was told of. For each N it prints moves/s and p50/p95/p99/max of the time from a
+discard being sent to all four seats having received its update, the server's CPU a move, and
+the messages in and frames out a discard.
+
+The floor (bench/floor/) is a Daphne + Channels app of our own on the same channel layer, with no
+database, engine or views, that plays the same message pattern: each of its turns takes the
+messages in and sends the frames out (of the same sizes) that a real turn took in the same run.
+Each count runs the real server, then the floor (and --against's server), alternately, each on a
+fresh database and process, --rounds times; the ratios are of their means.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import http.cookiejar
 import json
 import os
-import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.parse
-import urllib.request
 from pathlib import Path
 
 import websockets
 
-ROOT = Path(__file__).resolve().parent.parent
-PY = sys.executable
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import stack  # noqa: E402
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+ROOT = stack.ROOT
+DISTURBED = 0.1  # cores taken by the host during a run (steal) that make it a disturbed one
+LOAD_ENV = {
+    "MAHJONG_ABSENT_GRACE_SECONDS": "3600",
+    # A window everyone passed closes at once: the protocol's pace, not the least wait a claim
+    # window keeps for people (docs/protocol.md).
+    "MAHJONG_CLAIM_MIN_MS": "0",
+    # These players act within milliseconds, for hours: a fast single table would outrun the
+    # per-socket limits meant for people (30 a second).
+    "MAHJONG_RATE_PER_SECOND": "1000", "MAHJONG_RATE_BURST": "2000",
+    "MAHJONG_USER_RATE_PER_SECOND": "1000", "MAHJONG_USER_RATE_BURST": "2000",
+}
 
 
 # ------------------------------------------------------------------ servers
@@ -96,88 +107,111 @@ class Services:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-class Daphnes:
-    """`count` Daphne processes on one database and channel layer, migrated first."""
 
-    def __init__(self, env: dict[str, str], count: int):
-        self.env = {**os.environ, **env, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "load-bench",
-                    "MAHJONG_ABSENT_GRACE_SECONDS": "3600",
-                    # A window everyone passed closes at once: the protocol's pace, not the
-                    # least wait a claim window keeps for people (docs/protocol.md).
-                    "MAHJONG_CLAIM_MIN_MS": "0",
-                    # These players act within milliseconds, for hours: a fast single table
-                    # would outrun the per-socket limits meant for people (30 a second).
-                    "MAHJONG_RATE_PER_SECOND": "1000", "MAHJONG_RATE_BURST": "2000",
-                    "MAHJONG_USER_RATE_PER_SECOND": "1000", "MAHJONG_USER_RATE_BURST": "2000",
-                    # Every client here is 127.0.0.1: no per-address bound (games/limits.py).
-                    "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60"}
-        self.ports = [free_port() for _ in range(count)]
-        self.procs: list[subprocess.Popen] = []
 
-    def start(self) -> list[int]:
-        subprocess.run([PY, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=self.env,
-                       check=True, stdout=subprocess.DEVNULL)
-        for port in self.ports:
-            self.procs.append(subprocess.Popen(
-                [PY, "-m", "mahjong_site.serve", "-b", "127.0.0.1", "-p", str(port)],
-                cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        for port in self.ports:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise SystemExit(f"Daphne on port {port} did not start") from None
-                    time.sleep(0.2)
-        return self.ports
+class Setup:
+    """Something to measure: started fresh for each run, asked for tables, stopped."""
+
+    label = ""
+    ports: list[int]
+    pids: list[int]
+
+    def start(self) -> None: ...
+
+    def make_tables(self, n: int) -> list[tuple[int, int, list[str]]]:
+        """n tables as (port, game, the four seats' sessions)."""
+        raise NotImplementedError
+
+    def stop(self) -> None: ...
+
+
+class Real(Setup):
+    """`processes` servers of `tree` on one database and channel layer. `env`: the database and
+    layer (None: a fresh SQLite file each run, from a schema migrated once)."""
+
+    def __init__(self, tree: Path, label: str, env: dict[str, str] | None = None,
+                 processes: int = 1, sticky: bool = True, profile: str | None = None):
+        self.tree, self.label, self.processes, self.sticky = tree, label, processes, sticky
+        self.profile, self.runs = profile, 0
+        self.base_env = stack.server_env({**LOAD_ENV, **(env or {})})
+        self.template = stack.SqliteTemplate(tree, self.base_env) if env is None else None
+        if env is not None:
+            stack.migrate(tree, self.base_env)
+        self.servers: list[stack.Server] = []
+
+    def start(self) -> None:
+        env = dict(self.base_env)
+        if self.template is not None:
+            env["DATABASE_URL"] = self.template.fresh()
+        module = "mahjong_site.serve"
+        self.runs += 1
+        if self.profile:  # bench/profiled.py: the same server under cProfile
+            module = "profiled"
+            env["PYTHONPATH"] = str(ROOT / "bench")
+        self.servers = []
+        for k in range(self.processes):
+            if self.profile:
+                slug = "".join(c if c.isalnum() else "-" for c in self.label).strip("-")
+                env = {**env, "PROFILE_OUT": f"{self.profile}.{slug}.{self.runs}.{k}"}
+            self.servers.append(stack.Server(self.tree, env, module=module))
+        for server in self.servers:
+            server.start()
+        self.ports = [s.port for s in self.servers]
+        self.pids = [s.pid for s in self.servers]
+
+    def make_tables(self, n: int) -> list[tuple[int, int, list[str]]]:
+        base = self.servers[0].base
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(8) as pool:
+            made = list(pool.map(lambda _: stack.make_table(base), range(n)))
+        return [(self.ports[t % len(self.ports)], game, sessions)
+                for t, (game, sessions) in enumerate(made)]
+
+    def port_for(self, table: int, seat: int) -> int:
+        """Sticky: every socket of a table on one process, as a proxy routing /ws/game/<id>/ by
+        a hash of the path does (README, "Scaling out"). Otherwise a table's seats are spread
+        over the processes, the worst case for them."""
+        if self.sticky:
+            return self.ports[table % len(self.ports)]
+        return self.ports[(table + seat) % len(self.ports)]
 
     def stop(self) -> None:
-        for proc in self.procs:
-            proc.terminate()
-        for proc in self.procs:
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        for server in self.servers:
+            server.stop()
+        self.servers = []
+
+    def close(self) -> None:
+        if self.template is not None:
+            self.template.close()
 
 
-# ------------------------------------------------------------------ HTTP flow
+class Floor(Setup):
+    """bench/floor/: Daphne + Channels on the same layer, no database, engine or views, taking
+    `pattern` (what a real turn took: see floor/pattern.py) for each of its turns."""
 
+    def __init__(self, env: dict[str, str] | None = None, label: str = "floor"):
+        self.label = label
+        self.env = stack.server_env({**(env or {}), "PYTHONPATH": str(ROOT)})
+        self.pattern: dict | None = None
+        self.server: stack.Server | None = None
 
-class Browser:
-    def __init__(self, base: str):
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+    def start(self) -> None:
+        env = {**self.env, "FLOOR_PATTERN": json.dumps(self.pattern or {})}
+        self.server = stack.Server(ROOT / "bench", env, module="floor.serve").start("/ready")
+        self.ports, self.pids = [self.server.port], [self.server.pid]
 
-    def cookie(self, name: str) -> str:
-        return next(c.value for c in self.jar if c.name == name)
+    def make_tables(self, n: int) -> list[tuple[int, int, list[str]]]:
+        return [(self.ports[0], game, [f"seat{seat}" for seat in range(4)])
+                for game in range(1, n + 1)]
 
-    def get(self, path: str) -> str:
-        return self.opener.open(self.base + path, timeout=30).geturl()
+    def port_for(self, table: int, seat: int) -> int:
+        return self.ports[0]
 
-    def post(self, path: str, data: dict[str, str] | None = None) -> str:
-        self.get("/lobby/")  # the CSRF cookie
-        body = urllib.parse.urlencode({**(data or {}),
-                                       "csrfmiddlewaretoken": self.cookie("csrftoken")}).encode()
-        return self.opener.open(self.base + path, body, timeout=30).geturl()
-
-
-def make_table(base: str) -> tuple[int, list[str]]:
-    """Four guests: one opens a table with the other seats open, three join, the first starts."""
-    first = Browser(base)
-    url = first.post("/game/new/", {"ruleset": "chinese-classical", "seat_2": "open",
-                                    "seat_3": "open", "seat_4": "open", "claim_seconds": "8"})
-    game = int(re.search(r"/game/(\d+)/", url).group(1))
-    guests = [first]
-    for _ in range(3):
-        guest = Browser(base)
-        guest.post(f"/game/{game}/join/")
-        guests.append(guest)
-    first.post(f"/game/{game}/start/")
-    return game, [g.cookie("sessionid") for g in guests]
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
 
 
 # ------------------------------------------------------------------ players
@@ -189,6 +223,12 @@ class Table:
         self.pending: dict[int, tuple[float, set[int]]] = {}  # target version -> (sent, seats)
         self.latencies: list[float] = []
         self.errors: dict[str, int] = {}
+        self.discards = 0
+        self.sent = 0  # messages in (to the server)
+        self.frames = 0  # frames out (from the server), and their bytes
+        self.bytes = 0
+        self.kinds: dict[str, int] = {}  # frames out by type, and their bytes
+        self.kind_bytes: dict[str, int] = {}
 
     def seen(self, seat: int, version: int) -> None:
         self.version = max(self.version, version)
@@ -213,7 +253,6 @@ def choose(view: dict) -> dict | None:
 # Players come in a few at a time, as people do: a hundred handshakes in the same instant
 # (each one a few database calls on one thread) outlast Daphne's 5 s to accept a socket.
 ARRIVING_AT_ONCE = 8
-DISTURBED = 0.1  # cores taken by the host during a run (steal) that make it a disturbed one
 _arriving: asyncio.Semaphore | None = None  # made in each run's own event loop
 
 
@@ -225,101 +264,102 @@ async def _connect(url: str, headers: dict[str, str]):
 
 
 async def player(port: int, game: int, session: str, table: Table, stop: asyncio.Event) -> None:
+    """One seat. It sends one action at a time and waits for its answer (`ack` or `error`),
+    as the table page does; and it acts only on a view at least as new as the version its last
+    answer named. The answer to an action can come before the updates of the moves others made
+    meanwhile (the server answers at once; those updates wait behind it in the socket's queue),
+    and such an update shows a view from before this seat's own move."""
     headers = {"Cookie": f"sessionid={session}", "Origin": f"http://127.0.0.1:{port}"}
     ws = await _connect(f"ws://127.0.0.1:{port}/ws/game/{game}/", headers)
     await ws.send('{"type":"sync"}')  # the first state again, now that the loop below reads
+    table.sent += 1
     async with ws:
-        seat, version, acted = None, -1, -1
+        seat, version, acted, known, waiting = None, -1, -1, -1, False
         while not stop.is_set():
             try:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), 1))
+                text = await asyncio.wait_for(ws.recv(), 1)
             except TimeoutError:
                 continue
-            if frame["type"] == "state":
+            frame = json.loads(text)
+            kind = frame["type"]
+            table.frames += 1
+            table.bytes += len(text)
+            table.kinds[kind] = table.kinds.get(kind, 0) + 1
+            table.kind_bytes[kind] = table.kind_bytes.get(kind, 0) + len(text)
+            if kind == "ack":
+                waiting = False
+                known = max(known, frame["version"])
+                continue
+            if kind == "error":
+                waiting = False
+                table.errors[frame["code"]] = table.errors.get(frame["code"], 0) + 1
+                if os.environ.get("LOAD_SHOW_ERRORS"):
+                    print(seat, version, frame, file=sys.stderr)
+                if frame["code"] in ("stale", "rate_limited"):
+                    await ws.send('{"type":"sync"}')
+                    table.sent += 1
+                continue
+            if kind == "state":
                 seat = frame["seat"]
-            if frame["type"] not in ("state", "update") or frame["version"] < version:
-                if frame["type"] == "error":
-                    table.errors[frame["code"]] = table.errors.get(frame["code"], 0) + 1
-                    if os.environ.get("LOAD_SHOW_ERRORS"):
-                        print(seat, version, frame, file=sys.stderr)
-                    if frame["code"] in ("stale", "rate_limited"):
-                        await ws.send('{"type":"sync"}')
+                waiting = False
+            if kind not in ("state", "update") or frame["version"] < version:
                 continue
             version = frame["version"]
             table.seen(seat, version)
             view = frame.get("view") or {}
-            if frame["status"] != "active" or acted == version:
+            if frame["status"] != "active" or acted == version or waiting or version < known:
                 continue
             action = choose(view)
             if action is None:
                 continue
-            acted = version
+            acted, waiting = version, True
             if action["type"] == "discard":
                 table.pending[version + 1] = (time.perf_counter(), set())
+                table.discards += 1
             await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+            table.sent += 1
 
 
-def machine_seconds() -> tuple[float, float]:
-    """CPU time all cores have spent busy so far, and time the host took from this machine's
-    cores for others (steal), from Linux /proc/stat."""
-    f = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    tick = os.sysconf("SC_CLK_TCK")
-    busy = f[0] + f[1] + f[2] + f[5] + f[6]  # user, nice, system, irq, softirq
-    return busy / tick, (f[7] if len(f) > 7 else 0) / tick
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU the server processes have used so far (Linux /proc)."""
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return float("nan")
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
-
-
-def port_for(ports: list[int], table: int, seat: int, sticky: bool) -> int:
-    """Sticky: every socket of a table on one process, as a proxy routing /ws/game/<id>/ by a
-    hash of the path does (README, "Scaling out"). Otherwise a table's seats are spread over
-    the processes, the worst case for them."""
-    return ports[table % len(ports)] if sticky else ports[(table + seat) % len(ports)]
-
-
-async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
-                     warmup: float, sticky: bool = True) -> dict:
+async def run_tables(setup: Setup, made: list[tuple[int, int, list[str]]], seconds: float,
+                     warmup: float) -> dict:
     global _arriving
     _arriving = asyncio.Semaphore(ARRIVING_AT_ONCE)
-    base = f"http://127.0.0.1:{ports[0]}"
-    made = await asyncio.gather(*[asyncio.to_thread(make_table, base) for _ in range(n)])
     tables = [Table() for _ in made]
     stop = asyncio.Event()
     tasks = [
-        asyncio.create_task(
-            player(port_for(ports, t, i, sticky), game, session, tables[t], stop)
-        )
-        for t, (game, sessions) in enumerate(made) for i, session in enumerate(sessions)
+        asyncio.create_task(player(setup.port_for(t, i), game, session, tables[t], stop))
+        for t, (_, game, sessions) in enumerate(made) for i, session in enumerate(sessions)
     ]
     await asyncio.sleep(warmup)
-    start_versions = [t.version for t in tables]
+    before = [(t.version, t.discards, t.sent, t.frames, t.bytes, dict(t.kinds),
+               dict(t.kind_bytes)) for t in tables]
     for t in tables:
         t.latencies.clear()
-    started, cpu, own = time.perf_counter(), cpu_seconds(pids), time.process_time()
-    busy, steal = machine_seconds()
+        t.errors.clear()
+    meters = [stack.CpuMeter(pid) for pid in setup.pids]
+    for meter in meters:
+        meter.start()
+    own = time.process_time()
+    busy, steal = stack.machine_seconds()
     await asyncio.sleep(seconds)
-    elapsed = time.perf_counter() - started
-    cpu, own = cpu_seconds(pids) - cpu, time.process_time() - own
-    now_busy, now_steal = machine_seconds()
+    measured = [meter.stop() for meter in meters]
+    elapsed = measured[0][0]
+    cpu = sum(m[1] for m in measured)
+    workers = sum(m[2] for m in measured)
+    own = time.process_time() - own
+    now_busy, now_steal = stack.machine_seconds()
     busy, steal = now_busy - busy, now_steal - steal
-    moves = sum(t.version - v for t, v in zip(tables, start_versions))
+    moves = sum(t.version - b[0] for t, b in zip(tables, before))
+    discards = sum(t.discards - b[1] for t, b in zip(tables, before))
+    sent = sum(t.sent - b[2] for t, b in zip(tables, before))
+    frames = sum(t.frames - b[3] for t, b in zip(tables, before))
+    sizes = sum(t.bytes - b[4] for t, b in zip(tables, before))
+    kinds: dict[str, int] = {}
+    kind_bytes: dict[str, int] = {}
+    for t, b in zip(tables, before):
+        for kind, count in t.kinds.items():
+            kinds[kind] = kinds.get(kind, 0) + count - b[5].get(kind, 0)
+            kind_bytes[kind] = kind_bytes.get(kind, 0) + t.kind_bytes[kind] - b[6].get(kind, 0)
     latencies = [x for t in tables for x in t.latencies]
     errors: dict[str, int] = {}
     for t in tables:
@@ -330,41 +370,80 @@ async def run_tables(ports: list[int], pids: list[int], n: int, seconds: float,
     failures = [r for r in results if isinstance(r, BaseException)]
     if failures:
         print(f"  first socket failure: {failures[0]!r}", file=sys.stderr, flush=True)
-    return {"n": n, "moves_per_s": moves / elapsed, "lat": latencies, "failures": len(failures),
+    per = max(discards, 1)
+    return {"n": len(made), "moves_per_s": moves / elapsed, "lat": latencies,
+            "failures": len(failures), "moves": moves, "discards": discards,
             "cpu_ms_per_move": cpu * 1000 / moves if moves else float("nan"),
-            "cpu_share": cpu / elapsed, "client_share": own / elapsed, "errors": errors,
+            "cpu_share": cpu / elapsed, "workers_share": workers / elapsed,
+            "client_share": own / elapsed, "errors": errors,
             "machine": busy / elapsed, "cores": os.cpu_count(), "steal": steal / elapsed,
-            "rest_ms_per_move": (busy - cpu - own) * 1000 / moves if moves else float("nan")}
+            "rest_ms_per_move": (busy - cpu - workers - own) * 1000 / moves if moves
+            else float("nan"),
+            "in_per_discard": sent / per, "out_per_discard": frames / per,
+            "moves_per_discard": moves / per,
+            "bytes_per_frame": sizes / frames if frames else 0,
+            "kinds_per_discard": {k: v / per for k, v in sorted(kinds.items())},
+            "bytes_per_kind": {k: kind_bytes[k] / v for k, v in kinds.items() if v}}
 
 
 def report(label: str, r: dict) -> None:
     lat = r["lat"]
-    print(f"{label} {r['n']:>3} tables: {r['moves_per_s']:8.1f} moves/s   discard to all four "
-          f"seats ms p50 {pct(lat, 50):6.1f} p95 {pct(lat, 95):6.1f} p99 {pct(lat, 99):6.1f} "
-          f"max {max(lat, default=float('nan')) * 1000:6.1f}   server CPU "
-          f"{r['cpu_ms_per_move']:.2f} ms/move, {r['cpu_share']:.0%} of a core, client "
-          f"{r['client_share']:.0%}, machine {r['machine']:.2f} of {r['cores']} cores busy "
-          f"(+{r['steal']:.2f} taken by the host), "
-          f"everything else (database, Redis) {r['rest_ms_per_move']:.2f} ms/move"
-          f"   ({len(lat)} discards"
+    print(f"{label:<28} {r['n']:>3} tables: {r['moves_per_s']:8.1f} moves/s   discard to all "
+          f"four seats ms p50 {stack.pct(lat, 50):6.1f} p95 {stack.pct(lat, 95):6.1f} "
+          f"p99 {stack.pct(lat, 99):6.1f} max {max(lat, default=float('nan')) * 1000:6.1f}   "
+          f"server CPU {r['cpu_ms_per_move']:.3f} ms/move, {r['cpu_share']:.0%} of a core"
+          + (f" (+{r['workers_share']:.0%} its children)" if r["workers_share"] > 0.005 else "")
+          + f", client {r['client_share']:.0%}, machine {r['machine']:.2f} of {r['cores']} "
+          f"cores busy (+{r['steal']:.2f} taken by the host), everything else (database, "
+          f"Redis) {r['rest_ms_per_move']:.2f} ms/move   a discard: {r['moves_per_discard']:.2f}"
+          f" moves, {r['in_per_discard']:.2f} messages in, {r['out_per_discard']:.2f} frames "
+          f"out of {r['bytes_per_frame']:.0f} bytes   ({len(lat)} discards"
           + (f", {r['failures']} sockets failed" if r["failures"] else "")
           + "".join(f", {n} {code} errors" for code, n in sorted(r["errors"].items()))
           + ")", flush=True)
 
 
-def measure(env: dict[str, str], processes: int, counts: list[int], args, label: str,
-            sticky: bool = True) -> dict:
-    servers = Daphnes(env, processes)
+def measure(setup: Setup, n: int, args) -> dict:
+    setup.start()
     try:
-        ports = servers.start()
-        out = {}
-        for n in counts:
-            pids = [p.pid for p in servers.procs]
-            out[n] = asyncio.run(run_tables(ports, pids, n, args.seconds, args.warmup, sticky))
-            report(label, out[n])
-        return out
+        made = setup.make_tables(n)
+        result = asyncio.run(run_tables(setup, made, args.seconds, args.warmup))
     finally:
-        servers.stop()
+        setup.stop()
+    report(setup.label, result)
+    return result
+
+
+def pattern_of(r: dict) -> dict:
+    """What the floor must do a discard to match the real run `r` (bench/floor/pattern.py)."""
+    return {"moves": r["moves_per_discard"], "in": r["in_per_discard"],
+            "update_bytes": r["bytes_per_kind"].get("update", 2300)}
+
+
+def calm_mean(runs: list[dict], key: str) -> float:
+    """The mean of `key` over the runs during which the host took under DISTURBED cores (all
+    runs, if none was)."""
+    calm = [r[key] for r in runs if r["steal"] < DISTURBED] or [r[key] for r in runs]
+    return sum(calm) / len(calm)
+
+
+def side_by_side(setups: list[Setup], floor: Floor | None, counts: list[int], args) -> dict:
+    """Each count: every set-up in turn, --rounds times (the order turned each round), the floor
+    after the first real server, given the pattern that server's run played."""
+    out: dict[int, dict[str, list[dict]]] = {}
+    for n in counts:
+        runs: dict[str, list[dict]] = {s.label: [] for s in setups}
+        if floor is not None:
+            runs[floor.label] = []
+        for rnd in range(args.rounds):
+            order = setups if rnd % 2 == 0 else setups[::-1]
+            for setup in order:
+                runs[setup.label].append(measure(setup, n, args))
+                if floor is not None and setup is setups[0]:
+                    floor.pattern = pattern_of(runs[setup.label][-1])
+                    runs[floor.label].append(measure(floor, n, args))
+        out[n] = runs
+    return out
 
 
 def main() -> None:
@@ -372,19 +451,55 @@ def main() -> None:
     parser.add_argument("--tables", default="1,5,25", help="table counts, comma separated")
     parser.add_argument("--seconds", type=float, default=10, help="measured seconds per count")
     parser.add_argument("--warmup", type=float, default=2, help="seconds before measuring")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="times each set-up is measured at each count (alternately)")
+    parser.add_argument("--against", metavar="REV", action="append", default=[],
+                        help="also another revision's server (a git worktree under /tmp), "
+                             "alternately with this tree's")
+    parser.add_argument("--tree", default=str(ROOT),
+                        help="the tree whose server is measured: a folder or a revision "
+                             "(default: this folder, with its uncommitted changes)")
+    parser.add_argument("--no-floor", action="store_true", help="leave out the framework floor")
+    parser.add_argument("--profile", metavar="PREFIX",
+                        help="run the servers under cProfile (bench/profiled.py), each run's "
+                             "stats written to PREFIX.<set-up>.<run>.<process>")
     parser.add_argument("--scaled", action="store_true",
                         help="also PostgreSQL + Redis with 1 and then 2 Daphne processes")
-    parser.add_argument("--rounds", type=int, default=2,
-                        help="--scaled: times each PostgreSQL + Redis set-up is measured")
     parser.add_argument("--pg-port", type=int, default=54431)
     parser.add_argument("--redis-port", type=int, default=63831)
     args = parser.parse_args()
+    args.tree = Path(args.tree) if Path(args.tree).is_dir() else stack.worktree(args.tree)
     counts = [int(x) for x in args.tables.split(",")]
     headline = 25 if 25 in counts else counts[-1]
+    print(f"load average {stack.load_average()} on {os.cpu_count()} cores; "
+          f"this tree {stack.describe(args.tree)}", flush=True)
 
-    with tempfile.TemporaryDirectory(prefix="mahjong-load-") as tmp:
-        env = {"DATABASE_URL": f"sqlite:///{tmp}/load.sqlite3"}
-        embedded = measure(env, 1, counts, args, "embedded, 1 Daphne,")
+    this = Real(args.tree, f"this ({stack.describe(args.tree)})", profile=args.profile)
+    setups: list[Setup] = [this]
+    for rev in args.against:
+        tree = stack.worktree(rev)
+        setups.append(Real(tree, f"{rev} ({stack.describe(tree)})", profile=args.profile))
+    floor = None if args.no_floor else Floor()
+    try:
+        embedded = side_by_side(setups, floor, counts, args)
+    finally:
+        for setup in setups:
+            setup.close()
+    print(f"embedded (SQLite + in-memory layer, 1 process), mean of the undisturbed runs; "
+          f"load average now {stack.load_average()}:")
+    for n in counts:
+        runs = embedded[n]
+        mine = runs[this.label]
+        line = [f"  {n:>3} tables: {this.label} {calm_mean(mine, 'moves_per_s'):.1f} moves/s, "
+                f"{calm_mean(mine, 'cpu_ms_per_move'):.3f} ms CPU a move"]
+        for setup in setups[1:] + ([floor] if floor else []):
+            theirs = runs[setup.label]
+            line.append(
+                f"{setup.label} {calm_mean(theirs, 'moves_per_s'):.1f} moves/s, "
+                f"{calm_mean(theirs, 'cpu_ms_per_move'):.3f} ms: this one's CPU a move "
+                f"x{calm_mean(mine, 'cpu_ms_per_move') / calm_mean(theirs, 'cpu_ms_per_move'):.2f}"
+                f", moves/s x{calm_mean(mine, 'moves_per_s') / calm_mean(theirs, 'moves_per_s'):.2f}")
+        print("; ".join(line), flush=True)
 
     ratio = None
     if args.scaled:
@@ -392,35 +507,43 @@ def main() -> None:
         try:
             env = services.start()
             services.createdb("mahjong_load")
+            scaled = {
+                "one": Real(args.tree, "PostgreSQL+Redis, 1 Daphne", env),
+                "sticky": Real(args.tree, "PostgreSQL+Redis, 2 Daphnes, sticky", env, 2, True),
+                "spread": Real(args.tree, "PostgreSQL+Redis, 2 Daphnes, spread", env, 2, False),
+            }
+            redis_floor = None if args.no_floor else Floor(
+                {"REDIS_URL": env["REDIS_URL"]}, "floor on Redis")
             # The three set-ups take turns, `--rounds` times, and each is judged by its mean:
             # PostgreSQL's own background work (vacuum, checkpoints) varies from run to run.
-            runs: dict[str, list[float]] = {"one": [], "sticky": [], "spread": []}
-            for _ in range(args.rounds):
-                for key, processes, sticky, label in (
-                    ("one", 1, True, "PostgreSQL+Redis, 1 Daphne,"),
-                    ("sticky", 2, True, "PostgreSQL+Redis, 2 Daphnes, sticky,"),
-                    ("spread", 2, False, "PostgreSQL+Redis, 2 Daphnes, spread,"),
-                ):
-                    got = measure(env, processes, [headline], args, label, sticky=sticky)
-                    runs[key].append((got[headline]["moves_per_s"], got[headline]["steal"]))
-            # A run during which the host took a tenth of a core or more from this machine's
-            # cores measured the neighbours as much as the servers: left out when a set-up has
-            # an undisturbed run.
-            mean = {}
-            for key, got in runs.items():
-                calm = [m for m, steal in got if steal < DISTURBED] or [m for m, _ in got]
-                mean[key] = sum(calm) / len(calm)
+            got = side_by_side(list(scaled.values()), redis_floor, [headline], args)[headline]
+            mean = {key: calm_mean(got[s.label], "moves_per_s") for key, s in scaled.items()}
             print(f"PostgreSQL+Redis at {headline} tables, mean moves/s of the undisturbed runs"
                   f" of {args.rounds} rounds:"
                   f" 1 Daphne {mean['one']:.1f}, 2 sticky {mean['sticky']:.1f},"
                   f" 2 spread {mean['spread']:.1f}")
+            if redis_floor is not None:
+                one, fl = got[scaled["one"].label], got[redis_floor.label]
+                print(f"PostgreSQL+Redis, 1 Daphne against the floor on Redis at {headline} "
+                      f"tables: server CPU a move x"
+                      f"{calm_mean(one, 'cpu_ms_per_move') / calm_mean(fl, 'cpu_ms_per_move'):.2f}"
+                      f", moves/s x"
+                      f"{calm_mean(one, 'moves_per_s') / calm_mean(fl, 'moves_per_s'):.2f}")
             ratio = mean["sticky"] / mean["one"]
             spread_ratio = mean["spread"] / mean["one"]
         finally:
             services.stop()
 
-    print(f"moves/s at {headline} tables: {embedded[headline]['moves_per_s']:.1f}")
-    print(f"p99 ms at {headline} tables: {pct(embedded[headline]['lat'], 99):.1f}")
+    mine = embedded[headline][this.label]
+    print(f"moves/s at {headline} tables: {calm_mean(mine, 'moves_per_s'):.1f}")
+    print(f"p99 ms at {headline} tables: "
+          f"{stack.pct([x for r in mine for x in r['lat']], 99):.1f}")
+    if floor is not None:
+        fl = embedded[headline][floor.label]
+        print(f"server CPU a move against the floor's at {headline} tables: x"
+              f"{calm_mean(mine, 'cpu_ms_per_move') / calm_mean(fl, 'cpu_ms_per_move'):.2f}")
+        print(f"moves/s against the floor's at {headline} tables: x"
+              f"{calm_mean(mine, 'moves_per_s') / calm_mean(fl, 'moves_per_s'):.2f}")
     if ratio is not None:
         print(f"scale-out ratio with each table's sockets spread over both: {spread_ratio:.2f}")
     print(f"scale-out ratio: {ratio:.2f}" if ratio is not None
