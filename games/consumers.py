@@ -14,7 +14,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from . import conf, limits, policy, protocol, services, timers
 from .engine.errors import EngineError
 from .models import Game
-from .services import broadcast, frames, matches
+from .services import broadcast, endings, frames, matches
 
 log = logging.getLogger(__name__)
 CLOSE_NOT_FOUND = 4404  # no such game, as far as this user may know
@@ -24,7 +24,11 @@ CLOSE_HIDDEN = 4403  # kept from this requester for now, with a reason (games/po
 def _state(game_id: int, seat: int | None) -> dict[str, Any]:
     game = Game.objects.get(pk=game_id)
     match = services.match_for(game) if game.status != "open" else None
-    return frames.state(game, match, seat)
+    frame = frames.state(game, match, seat)
+    # An open proposal to end a rated game now (services/endings.py), so a page opened or
+    # reloaded meanwhile shows it.
+    frame["proposal"] = endings.proposal_view(game, match) if match is not None else None
+    return frame
 
 
 def refusal(game_id: int, user, session) -> int | None:
@@ -45,6 +49,14 @@ def parse(text: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError, UnicodeDecodeError, TypeError) as exc:
         raise ValueError(str(exc)) from None
+
+
+# The messages that end a game early or propose it, and the door's arguments for each.
+ENDINGS = {
+    protocol.C_RESIGN: lambda m: (services.resign_game, (m.get("version"),)),
+    protocol.C_PROPOSE_END: lambda m: (services.propose_end, (m.get("version"),)),
+    protocol.C_ANSWER_END: lambda m: (services.answer_end, (m.get("proposal"), m.get("accept"))),
+}
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -161,7 +173,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _send_state(self) -> None:
         # Read after joining the seat's group: moves committed since then arrive as updates.
-        frame = await database_sync_to_async(_state)(self.game_id, self.seat)
+        frame = await broadcast.call(_state, self.game_id, self.seat)
         # Sent back to back from this one handler: no update can come between them.
         for text in frames.state_texts(frame):
             await self.send(text_data=text)
@@ -206,6 +218,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             return await self._send_full_state()
         if kind == protocol.C_ACTION:
             return await self._action(message)
+        if kind in ENDINGS:
+            return await self._ending(kind, message)
         shown = repr(kind)[:40] if isinstance(kind, str) else "without a known type"
         await self._error(protocol.E_UNKNOWN_TYPE, f"Unknown message type {shown}.")
 
@@ -234,6 +248,19 @@ class GameConsumer(AsyncWebsocketConsumer):
             )
         )
 
+    async def _ending(self, kind: str, message: dict[str, Any]) -> None:
+        """Resigning, or proposing and answering an early end: the door decides (who may, at
+        which version, which proposal); the answer names the message it answers (`re`)."""
+        call, args = ENDINGS[kind](message)
+        try:
+            status = await broadcast.call(call, self.game_id, self.user, *args)
+        except services.ServiceError as exc:
+            return await self._error(exc.code, exc.message, re=kind, **exc.extra)
+        if isinstance(status, Game):  # a resignation: the game after it
+            status = "resigned" if status.status == "active" else "ended"
+        await self.send(text_data=json.dumps({"type": protocol.S_ACK, "re": kind,
+                                              "status": status}))
+
     # Channel-layer handlers: the service built each frame for exactly this audience.
     async def game_update(self, event: dict[str, Any]) -> None:
         if self.seat is not None:  # not a seat's frame queued before this socket lost the seat
@@ -246,6 +273,9 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def game_public(self, event: dict[str, Any]) -> None:
         if self.seat is None:  # a frame sent just before this socket took a seat
             await self.send(text_data=event["text"])
+
+    async def game_proposal(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=event["text"])
 
     async def game_rules(self, event: dict[str, Any]) -> None:
         # The game's ruleset changed with no new move: this process's cached Match is stale.

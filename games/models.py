@@ -17,6 +17,8 @@ from .engine.record import commitment
 from .engine.ruleset import PLAYABLE, Ruleset, get_ruleset
 
 OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"
+# How a player gave a game up (Seat.forfeit).
+RESIGNED, LEFT = "resigned", "left"
 # Every level a seat may name ("greedy" is the beginner's older name, kept for saved games);
 # the lobby and tournaments offer the three named for people.
 BOT_LEVELS = bots.LEVELS
@@ -95,6 +97,10 @@ class Game(models.Model):
     # Created rated: when it ends with four people with accounts at it, their ratings in its
     # ruleset change (games/services/ratings.py, docs/ratings.md).
     rated = models.BooleanField(default=False)
+    # An open proposal to end a rated game now, by agreement (services/endings.py): who
+    # proposed, who accepted, the deal it was made in; and who proposed already this deal.
+    # Read only when asked for: a move's lock leaves it out (services/gamerow.py).
+    proposal = models.JSONField(null=True, blank=True, default=None)
 
     class Meta:
         ordering = ["-created"]
@@ -145,6 +151,11 @@ class Seat(models.Model):
     # When they left (a rated game ranks those who left below those who played on, the
     # earliest to leave last).
     left_at = models.DateTimeField(null=True, blank=True)
+    # The player gave the game up (services/endings.py): "resigned" (from the table), or "left"
+    # (away from a rated table past the grace period, which ended it). Placed last, below
+    # everyone who played on, the earliest (left_at) last.
+    forfeit = models.CharField(max_length=10, blank=True, default="", choices=[
+        ("", "played on"), (RESIGNED, "resigned"), (LEFT, "left (away past the grace)")])
     # The name a record gave this player, kept for imported games (and players without account).
     recorded_name = models.CharField(max_length=150, blank=True, db_index=True)
     # Stored when the game finishes, in the same transaction (games/results.py), so history

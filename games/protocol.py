@@ -15,6 +15,7 @@ LAYER_PUBLIC = "game.public"  # to game-<id>-watching: events and view as a spec
 LAYER_PRESENCE = "game.presence"  # to game-<id>: who sits where, who is connected
 LAYER_RULES = "game.rules"  # to game-<id>: its ruleset changed (a time limit): drop cached Matches
 LAYER_ANSWERED = "game.answered"  # to game-<id>-seat-<n>: your claim answer is recorded
+LAYER_PROPOSAL = "game.proposal"  # to game-<id>: a proposal to end a rated game now, and answers
 # The `notice` of a game.presence message that tells consumers to look up their seat again.
 NOTICE_SEATS = "seats"  # a seat was taken or left, or a bot added or removed
 NOTICE_STARTED = "started"  # the deal: seats were drawn; every connection gets a fresh state
@@ -22,7 +23,10 @@ NOTICE_STARTED = "started"  # the deal: seats were drawn; every connection gets 
 # Client to server.
 C_ACTION = "action"  # {"type": "action", "action": {...}, "version": n}
 C_SYNC = "sync"  # {"type": "sync"}
-CLIENT_KINDS = (C_ACTION, C_SYNC)
+C_RESIGN = "resign"  # {"type": "resign", "version": n}: a casual game (services/departures.py)
+C_PROPOSE_END = "propose_end"  # {"type": "propose_end", "version": n}: a rated game, now
+C_ANSWER_END = "answer_end"  # {"type": "answer_end", "proposal": id, "accept": true | false}
+CLIENT_KINDS = (C_ACTION, C_SYNC, C_RESIGN, C_PROPOSE_END, C_ANSWER_END)
 
 # Server to client.
 S_STATE = "state"  # the whole view: on connect and on sync
@@ -32,6 +36,7 @@ S_PRESENCE = "presence"
 S_ACK = "ack"  # your action was applied (or had already been: "duplicate": true)
 S_ANSWERED = "answered"  # your claim answer is recorded; revealed to others when the window closes
 S_ERROR = "error"
+S_PROPOSAL = "proposal"  # the open proposal to end the game now (or null), and what just happened
 
 # No frame the server sends is larger, whatever the game's length: a frame carries one change,
 # one view or one slice of a deal's history (the server's own cap, serve.py, is 64 KiB).
@@ -50,6 +55,12 @@ E_NOT_STARTED = "not_started"
 E_GAME_OVER = "game_over"
 E_RATE_LIMITED = "rate_limited"
 E_SERVER = "server_error"
+# Resigning and ending early (services/departures.py, services/endings.py).
+E_RATED_TABLE = "rated_table"  # no resigning a rated game: propose ending it instead
+E_CASUAL_TABLE = "casual_table"  # no ending by agreement at a casual table: resign instead
+E_TOURNAMENT_TABLE = "tournament_table"  # a tournament table plays to its end
+E_NO_PROPOSAL = "no_proposal"  # the proposal answered is not open (lapsed, declined, ended)
+E_PROPOSED_ALREADY = "proposed_already"  # one proposal a person on a standing
 
 
 def group_for_game(game_id: int) -> str:

@@ -98,6 +98,7 @@ def start_with_server() -> None:
         loop = reactor._asyncioEventloop
         # The reactor's start-up triggers run before its asyncio loop does: the ticker is
         # handed to the loop, to start in it once it runs.
+        reactor.callWhenRunning(broadcast.use_live_thread)
         reactor.callWhenRunning(loop.call_soon, ensure_running)
         # The thinking workers start with the server and stop before it does.
         reactor.callWhenRunning(pool.start)

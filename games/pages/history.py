@@ -21,6 +21,7 @@ from ..engine.ruleset import PRESETS
 from ..models import ABANDONED, ACTIVE, BOT_NAMES, FINISHED, OPEN, Game, RatingChange, Seat
 from ..plots import signed
 from ..records import summary_of
+from ..services import forfeits
 
 PER_PAGE = 20
 COUNT_SECONDS = 30  # a long list's total is counted at most this often (the pager's "of N")
@@ -174,6 +175,7 @@ class PlayerRow:
     # holds that name (its page is the account's; services/imports.py).
     linked: bool = True
     account_named: bool = False  # an imported record's name that an account holds
+    forfeit: str = ""  # gave the game up: "resigned", or "left" (away from a rated table)
 
     @property
     def rating_change_text(self) -> str:
@@ -192,6 +194,7 @@ class GameRow:
     when: object
     hidden: bool = False  # a tournament result shown only once its round ends (games/policy.py)
     seated: bool = False  # the viewer plays at it (a seat held, not left): "Back to your table"
+    ended: str = ""  # how it ended, if early or after a resignation: "Ended early: bob left"
 
 
 def account_names(games) -> set[str]:
@@ -238,10 +241,12 @@ def game_row(game: Game, user, hidden: bool | None = None,
             seat.user_id is not None or not game.imported
             or (game.import_verified and not account_named),
             account_named,
+            "" if hidden else seat.forfeit,
         ))
     players.sort(key=lambda p: (p.place or 9, -(p.points or 0)))
     return GameRow(game, players, len(summary.get("deals") or []),
-                   game.finished or game.started or game.created, hidden, seated)
+                   game.finished or game.started or game.created, hidden, seated,
+                   "" if hidden else forfeits.words(summary.get("ended")))
 
 
 def rating_changes(games) -> dict[int, dict[int, int]]:

@@ -1,7 +1,8 @@
 """The one door that changes a game. Views, consumers, bots, timers and admin actions call
 these functions and nothing else writes games, seats or moves."""
 
-from .departures import abandon_game, abandon_unattended, leave_game
+from .departures import abandon_game, abandon_unattended, leave_game, resign_game
+from .endings import answer_end, end_absent, propose_end
 from .errors import ServiceError
 from .lobby import (
     add_bot,
@@ -33,17 +34,21 @@ __all__ = [
     "abandon_game",
     "abandon_unattended",
     "add_bot",
+    "answer_end",
     "autopilot_waiting",
     "connect",
     "create_game",
     "disconnect",
+    "end_absent",
     "heartbeat",
     "leave_game",
     "leave_seat",
     "match_for",
     "open_rematch",
     "player_renamed",
+    "propose_end",
     "reattend",
+    "resign_game",
     "seat_for",
     "start_game",
     "start_if_alone",

@@ -12,6 +12,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -22,7 +23,7 @@ from games import protocol
 from games.engine import views as engine_views
 from games.models import Game
 
-from . import frames
+from . import frames, matches
 
 
 async def _send_in_order(layer, messages: list[tuple[str, dict[str, Any]]]) -> None:
@@ -77,10 +78,33 @@ HEALTH_CHECK_SECONDS = 1.0
 _checked = threading.local()
 
 
+# The live thread: a serving process runs every move, tick and socket's database work on this
+# one thread of its own, apart from the thread Django runs page views on, so a slow page never
+# queues a move, nor a busy table a page (issue: pages off the live thread). Without it (tests,
+# management commands) the work runs where asgiref runs thread-sensitive code, as before.
+_live: ThreadPoolExecutor | None = None
+
+
+def use_live_thread() -> None:
+    """From now on, `call` runs on this process's own live thread (the server starts it)."""
+    global _live
+    if _live is None:
+        _live = ThreadPoolExecutor(1, thread_name_prefix="live",
+                                   initializer=matches.mark_live_thread)
+        matches.share_with_live_thread()
+
+
 class _OnDatabaseThread(SyncToAsync):
     """Like channels' database_sync_to_async, but the connections' age and health are checked
     at most once a second (and after any database error), not twice per call: on PostgreSQL
-    each check is a round trip, and a move is one call."""
+    each check is a round trip, and a move is one call. Runs on the live thread when there is
+    one."""
+
+    def __init__(self, func: Callable) -> None:
+        if _live is None:
+            super().__init__(func)
+        else:
+            super().__init__(func, thread_sensitive=False, executor=_live)
 
     def thread_handler(self, loop, *args, **kwargs):
         now = time.monotonic()

@@ -2,7 +2,9 @@
 plays their seat on, in their name ("Bot Plum (for alice)"), and the moves before stay theirs.
 In a rated game, leaving counts as placing last (services/ratings.py). A game with no person
 left at it ends as abandoned, and so does a casual table nobody has attended for
-GAMES_ABANDON_MINUTES (the ticker's presence sweep looks for them)."""
+GAMES_ABANDON_MINUTES (the ticker's presence sweep looks for them). Resigning a casual game
+places the player last: alone with bots it ends the game there (services/endings.py), with
+others a bot plays the seat on as for leaving."""
 
 from __future__ import annotations
 
@@ -17,12 +19,13 @@ from games.models import (
     ACTIVE,
     BOT_LEVELS,
     OPEN,
+    RESIGNED,
     Connection,
     Game,
     Seat,
 )
 
-from . import audit, broadcast, matches, ratings, thoughts
+from . import audit, broadcast, endings, forfeits, matches, ratings, thoughts
 from .errors import ServiceError
 from .gamerow import held_seats, lock, reschedule, seats, seats_changed
 from .lobby import free_bot_name
@@ -54,21 +57,60 @@ def leave_game(game_id: int, user, level: str | None = None) -> Game:
                 "A tournament table cannot be left: withdraw from the tournament instead "
                 "(a bot then plays your seat).",
             )
-        seat.recorded_name = free_bot_name(game, seat.chair)
-        seat.bot_level, seat.left, seat.left_at = level, True, now
-        seat.connections, seat.absent_since, seat.last_seen = 0, None, now
-        seat.save(update_fields=["recorded_name", "bot_level", "left", "left_at", "connections",
-                                 "absent_since", "last_seen"])
-        # The leaver's sockets stop counting here; each looks its seat up again (the notice
-        # below) and watches from then on.
-        Connection.objects.filter(seat=seat).delete()
+        _hand_over(game, seat, level, now)
         if not game.seats.filter(bot_level="").exists():
             _abandon(game, now)
             # A rated game its players abandoned is rated by the order they left in: each
             # who left counts as placed below everyone still playing (docs/ratings.md).
             ratings.rate(game)
         else:
+            endings.people_changed(game)  # a proposal to end a rated game lapses
             _seats_handed_over(game)
+        return game
+
+
+def _hand_over(game: Game, seat: Seat, level: str, now: datetime, *also: str) -> None:
+    """Under the lock: a `level` bot plays the seat on in its player's name (`also`: more of
+    the seat's fields to save)."""
+    seat.recorded_name = free_bot_name(game, seat.chair)
+    seat.bot_level, seat.left, seat.left_at = level, True, now
+    seat.connections, seat.absent_since, seat.last_seen = 0, None, now
+    seat.save(update_fields=["recorded_name", "bot_level", "left", "left_at", "connections",
+                             "absent_since", "last_seen", *also])
+    # The leaver's sockets stop counting here; each looks its seat up again (the notice
+    # below) and watches from then on.
+    Connection.objects.filter(seat=seat).delete()
+
+
+def resign_game(game_id: int, user, version) -> Game:
+    """`user` resigns the casual game they play, at `version` (the one they saw): placed last.
+    Alone with bots, the game ends now with the standing as it is (services/endings.py); with
+    other people at the table, the autopilot's level of bot plays the seat on in their name, as
+    for leaving, and the result they get at the end is last place, marked resigned. A rated
+    game is not resigned (its people may agree to end it), nor a tournament's."""
+    now = clock.now()
+    with transaction.atomic():
+        game, seat = endings.seated(game_id, user)
+        if game.tournament:
+            raise ServiceError(protocol.E_TOURNAMENT_TABLE,
+                               "A tournament table cannot be resigned: withdraw from the "
+                               "tournament instead (a bot then plays your seat).")
+        if game.rated:
+            raise ServiceError(protocol.E_RATED_TABLE,
+                               "A rated game cannot be resigned: propose ending it now (the "
+                               "others must agree), or leave it (counted as last place).")
+        endings.check_version(game, version)
+        seat.forfeit = RESIGNED
+        others = game.seats.filter(bot_level="").exclude(pk=seat.pk).exists()
+        if others:
+            _hand_over(game, seat, conf.autopilot_level(), now, "forfeit")
+            _seats_handed_over(game)
+        else:
+            seat.left_at = now
+            seat.save(update_fields=["forfeit", "left_at"])
+            endings.end_now(game, matches.match_for(game), forfeits.RESIGNED, now)
+        audit.record(None, user, "resigned", game, details={
+            "seat": seat.position, "version": game.version, "ended": not others})
         return game
 
 

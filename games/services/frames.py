@@ -10,11 +10,12 @@ from typing import Any
 import orjson
 
 from games import clock, conf, policy, protocol
+from games.bot_models import bot_ids
 from games.engine import views as engine_views
 from games.engine.events import project_events
-from games.models import ABANDONED, ACTIVE, Game, Watcher
+from games.models import ABANDONED, ACTIVE, FINISHED, Game, Watcher
 
-from . import turnclock
+from . import forfeits, turnclock
 
 WINDOW_PHASES = ("claim", "rob")
 
@@ -57,8 +58,8 @@ def timer(game: Game, match) -> dict[str, Any] | None:
 
 def view(game: Game, match, seat: int | None, public: dict | None = None) -> dict[str, Any]:
     """`public`: the match's spectator view, when the caller has it already."""
-    if match.is_over:
-        final = engine_views.final_view(match)
+    if match.is_over or game.status == FINISHED:  # FINISHED before its end: it ended early
+        final = forfeits.end_view(game, match)
         if policy.walls_shared(game):  # the seed deals the walls other tables still play
             del final["seed"]
         if seat is None and policy.scores_hidden(game):
@@ -121,15 +122,18 @@ def forget_ready() -> None:
 
 
 def seats_info(game: Game) -> list[dict[str, Any]]:
+    seats = list(game.seats.all())
+    # A bot account (docs/bot-api.md) is marked "account" where a site bot names its level.
+    bots = bot_ids(s.user_id for s in seats if not s.bot_level and not s.left)
     return [
         {
             "chair": s.chair,
             "seat": s.position,
             "name": s.name[:NAME_MAX],
-            "bot": s.bot_level or None,
+            "bot": s.bot_level or ("account" if s.user_id in bots and not s.left else None),
             "connected": s.connected,
         }
-        for s in game.seats.all()
+        for s in seats
     ]
 
 

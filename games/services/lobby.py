@@ -210,8 +210,8 @@ def start_game(game_id: int) -> Game:
         game.due_at = schedule.next_due(game, match, gamerow.seats(game, fresh=True))
         game.save()
         by_pos = gamerow.seats(game)
-        transaction.on_commit(lambda: matches.put(game, match))
         transaction.on_commit(lambda: thoughts.look_ahead(game, match, by_pos))
+        transaction.on_commit(lambda: matches.put(game, match))  # shared from here on
         if game.due_at is not None:
             transaction.on_commit(wakeup.poke)
         return game

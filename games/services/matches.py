@@ -10,6 +10,7 @@ entry cached under another rules version is replayed, in every process, socket o
 
 from __future__ import annotations
 
+import pickle
 import threading
 from collections import OrderedDict
 
@@ -49,21 +50,48 @@ def _replay(game, match: Match | None) -> Match:
     return match
 
 
+# With a live thread (services/broadcast.py), only it changes cached Matches (take, put): any
+# other thread (a page view) reads a Match of its own, since the shared one may be changed under
+# it at any moment.
+_on_live = threading.local()
+_shared = False
+
+
+def share_with_live_thread() -> None:
+    global _shared
+    _shared = True
+
+
+def mark_live_thread() -> None:
+    _on_live.yes = True
+
+
+def _apart() -> bool:
+    """Whether this thread must not read the cached Matches themselves."""
+    return _shared and not getattr(_on_live, "yes", False)
+
+
 def match_for(game) -> Match:
     """A Match for reading at game.version (shared: do not change it)."""
     with _lock:
         match = _get(game)
         if match is not None and match.version == game.version:
             _cache.move_to_end(game.pk)
-            return match
-        _cache.pop(game.pk, None)
+            return pickle.loads(pickle.dumps(match)) if _apart() else match
+        if _apart():  # copied while nobody can be changing it (changes take it out first)
+            match = pickle.loads(pickle.dumps(match)) if match is not None else None
+        else:
+            _cache.pop(game.pk, None)
+    if _apart():  # brought forward for this reader alone
+        return _replay(game, match)
     match = _replay(game, match)
     put(game, match)
     return match
 
 
 def cached(game) -> Match | None:
-    """The cached Match at game.version, if there is one (never replays: for cheap glances)."""
+    """The cached Match at game.version, if there is one (never replays: for cheap glances at
+    a few of its plain values, which another thread may be changing)."""
     with _lock:
         match = _get(game)
     return match if match is not None and match.version == game.version else None

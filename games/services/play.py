@@ -17,7 +17,6 @@ from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.deal import refusals
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
 from games.engine.phases import PLAY
-from games.engine.record import results_of
 from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
 
 from . import (
@@ -34,6 +33,7 @@ from . import (
     turnclock,
 )
 from .errors import ServiceError
+from .forfeits import final_result
 from .frames import WINDOW_PHASES
 from .gamerow import held_seats, known_seat, lock, parse_action, reschedule, seats
 
@@ -137,7 +137,7 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
         if match.is_over:
             game.status = FINISHED
             game.finished = now
-            game.result = _result(match)
+            game.result = final_result(game, match)  # those who resigned placed last
             results.store(game)
             Game.objects.filter(pk=game.pk).update(listed_at=now)
             places.record_result(game)
@@ -168,8 +168,8 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     by_pos = seats(game)
 
     def after():
+        thoughts.look_ahead(game, match, by_pos)  # before the Match is shared again
         matches.put(game, match)
-        thoughts.look_ahead(game, match, by_pos)
         answers.window_opened(gid, version, window)
         broadcast.send_all(messages)
         if due is not None:
@@ -226,11 +226,6 @@ def _save_changed(game: Game) -> None:
     params = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, game.pk])
-
-
-def _result(match) -> dict[str, Any]:
-    # Each deal's outcome kept with the game, so history and player pages need no replay.
-    return results_of(match)
 
 
 def _duplicate(game: Game, seat: int, action: Action, version: int) -> bool:

@@ -16,7 +16,7 @@ from django.db.models import Max, Q
 from games import clock, conf, wakeup
 from games.models import ACTIVE, Connection, Game, Seat, Watcher
 
-from . import broadcast, departures, matches, schedule
+from . import broadcast, departures, endings, matches, schedule
 from .errors import ServiceError
 from .gamerow import held_seats, lock, seats, seats_changed
 
@@ -86,6 +86,7 @@ def _attend(game_id: int, user, owner: object | None) -> Attendance:
         seat = held_seats(game_id, user).first() if user.is_authenticated else None
         if seat is None:
             return Attendance(None, None)
+        endings.returning(game, seat, now)  # a rated table: back too late, or to an empty one
         row = Connection.objects.create(seat=seat, seen_at=now)
         _recount(game, seat, now)
         _after_presence_change(game)
@@ -210,6 +211,8 @@ def sweep(now: datetime | None = None) -> list[int]:
             if game_id not in changed:
                 broadcast.on_commit_send([broadcast.presence_message(game)])
                 changed.append(game_id)
+    # Rated tables someone left by staying away end early, the leaver last (endings.py).
+    changed.extend(g for g in endings.end_absent(now) if g not in changed)
     # Casual tables nobody came back to end, and leave the lobby.
     changed.extend(g for g in departures.abandon_unattended(now) if g not in changed)
     return changed

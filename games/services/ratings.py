@@ -62,11 +62,15 @@ class Placing:
 def placings(game: Game, seats: list[Seat]) -> list[Placing]:
     """The places a game's seats are rated by. Those who played on to the end are placed by
     their final points (equal points share a place); anyone who left (or whose seat a bot took
-    over) comes after all of them, the earliest to leave last."""
+    over, or who left a rated table by staying away: Seat.forfeit) comes after all of them, the
+    earliest to leave last. A game ended early by agreement is placed by the points at its end."""
     points = (game.result or {}).get("points") if game.status == FINISHED else None
 
+    def gave_up(seat: Seat) -> bool:
+        return seat.is_bot or bool(seat.forfeit)
+
     def key(seat: Seat) -> tuple:
-        if seat.is_bot:  # handed over: after everyone who stayed, earliest leaver last
+        if gave_up(seat):  # handed over or gone: after everyone who stayed, earliest last
             at = seat.left_at.timestamp() if seat.left_at else float("-inf")
             return (1, -at)
         return (0, -(points[seat.position] if points else 0))
@@ -76,8 +80,8 @@ def placings(game: Game, seats: list[Seat]) -> list[Placing]:
     for seat in sorted(seats, key=lambda s: s.position):
         place = 1 + sum(1 for k in keys.values() if k < keys[seat.position])
         out.append(Placing(seat.position, seat.user_id, place,
-                           points[seat.position] if points and not seat.is_bot else None,
-                           seat.is_bot))
+                           points[seat.position] if points and not gave_up(seat) else None,
+                           gave_up(seat)))
     return out
 
 

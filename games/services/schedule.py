@@ -10,7 +10,7 @@ from games import clock, conf
 from games.engine.actions import PASS
 from games.models import Game, Seat
 
-from . import turnclock
+from . import absence, turnclock
 from .frames import WINDOW_PHASES, nothing_to_claim
 
 
@@ -56,6 +56,8 @@ def paused(game: Game, seats: dict[int, Seat], now: datetime) -> bool:
     if game.tournament:
         return False
     humans = [s for s in seats.values() if not s.is_bot]
+    if game.rated and absence.gone(game, humans, now):
+        return True  # someone left the rated table: it ends early (services/endings.py)
     if not humans or (len(humans) != 1 and not game.rated):
         return False
     if any(h.connections for h in humans):

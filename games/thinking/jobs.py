@@ -14,6 +14,7 @@ from games.engine.brain.evaluate import evaluate
 from games.engine.brain.knowledge import Knowledge
 from games.engine.brain.levels import decide
 from games.engine.brain.review import review_game
+from games.engine.record import Checked, Verification, replay_checked
 from games.engine.ruleset import Ruleset
 
 # A worker lowers its own priority by this much: on a machine whose cores are all busy, the
@@ -59,3 +60,9 @@ def candidates(view: dict[str, Any], ruleset: Ruleset, shown: int) -> list[dict[
 def review(ruleset: Ruleset, seed: str, actions: list[dict], people: list[int]) -> dict:
     """A finished game's review of its people's decisions (engine/brain/review.py)."""
     return review_game(ruleset, seed, [Action.from_json(a) for a in actions], people)
+
+
+def replay_record(record: dict, checked: Checked) -> Verification:
+    """An imported record dealt and replayed, and compared with what it claims (its cheap
+    checks already passed: engine/record.py check_record)."""
+    return replay_checked(record, checked)

@@ -188,13 +188,19 @@ async def test_a_bot_that_keeps_sending_illegal_actions_is_disconnected(app, dja
     assert bot.closed["code"] == 4400
 
 
-async def test_a_browser_sees_the_bot_seat_as_a_player(app, django_user_model, spectator):
+async def test_a_bot_account_is_marked_bot_at_the_table_and_in_lists(app, django_user_model,
+                                                                     spectator):
     user, _, secret = await sync_to_async(make_bot)(django_user_model)
     game_id = await sync_to_async(_challenge)(user, "bot-watched")
     watcher = await join(app, game_id, spectator)
-    names = [s["name"] for s in watcher.frames[0]["seats"]]
-    assert "robo" in names
+    marks = {s["name"]: s["bot"] for s in watcher.frames[0]["seats"]}
+    assert marks["robo"] == "account"
+    assert sorted(str(m) for n, m in marks.items() if n != "robo") == ["greedy"] * 3
     await watcher.close()
+    page = (await sync_to_async(Client().get)("/u/robo/")).content.decode()
+    assert '<h1>robo <span class="badge bot"' in page
+    listed = (await sync_to_async(Client().get)("/games/?scope=all")).content.decode()
+    assert 'robo</a> <span class="badge bot"' in listed
 
 
 def test_only_a_new_account_becomes_a_bot_and_a_bot_is_kept_from_rated_tables(

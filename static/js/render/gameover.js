@@ -63,15 +63,41 @@ function warmReplay(url) {
   fetch(`${url}steps.json`, { credentials: "same-origin" }).catch(() => {});
 }
 
+// How the game ended when it did not simply play out (services/forfeits.py, `view.ended`):
+// who resigned or left, or that everyone agreed; those who gave it up are placed last.
+function endedHTML(ctx, me) {
+  const e = ctx.view.ended;
+  if (!e) return "";
+  const name = (seat) => (seat === me ? "you" : ctx.playerName(seat));
+  const who = (how) => (e.by || []).filter((b) => b.how === how).map((b) => name(b.seat)).join(" and ");
+  const after = e.deals ? `after ${e.deals} deal${e.deals === 1 ? "" : "s"}` : "before any deal was scored";
+  let text = "";
+  if (e.how === "resigned") {
+    text = `Ended early: ${who("resigned")} resigned ${after}. The standing is the one at that moment, with ${who("resigned")} placed last.`;
+  } else if (e.how === "left") {
+    text = `Ended early: ${who("left")} left the table (away past the grace period) ${after}. The standing is the one at that moment, with ${who("left")} placed last.`;
+  } else if (e.how === "agreed") {
+    text = `Ended early: everyone at the table agreed to end it ${after}, on the standing at that moment.`;
+  } else if (who("resigned")) {
+    text = `${who("resigned")} resigned: a bot played the seat on, and ${who("resigned")} is placed last.`;
+    text = text[0].toUpperCase() + text.slice(1);
+  }
+  return text ? `<p class="ended-line">${esc(text)}</p>` : "";
+}
+
+const GAVE_UP = { resigned: "resigned", left: "left" };
+
 export function gameOverHTML(ctx) {
   const v = ctx.view;
   if (!v || !v.standings) return "";
   const me = ctx.viewer ?? v.viewer;
+  const gaveUp = new Map(((v.ended && v.ended.by) || []).map((b) => [b.seat, GAVE_UP[b.how]]));
   const rows = v.standings
     .map((s) => {
       const you = s.seat === me;
+      const out = gaveUp.get(s.seat);
       return `<li class="${you ? "me" : ""}"><span class="place p${s.place}">${ORDINAL[s.place] || esc(s.place)}</span>
-        <span class="name">${esc(ctx.playerName(s.seat))}</span>
+        <span class="name">${esc(ctx.playerName(s.seat))}${out ? ` <span class="gave-up">(${esc(out)})</span>` : ""}</span>
         <b class="num">${s.points.toLocaleString("en")}</b></li>`;
     })
     .join("");
@@ -92,10 +118,19 @@ export function gameOverHTML(ctx) {
     ? `<a href="${esc(ctx.recordUrl)}?download=1" download>Export the record</a>`
     : "";
   return `<section class="standings" aria-labelledby="standings-title">
-    <h3 id="standings-title">Final standings</h3>${headline}
+    <h3 id="standings-title">Final standings</h3>${headline}${endedHTML(ctx, me)}
     <ol class="final">${rows}</ol>${decided}
     <div class="sheet-links">${replay ? `<a class="button primary" id="replay-game" href="${esc(replay)}">Replay this game</a>` : ""}
       ${again} ${record} <a href="/games/">Your games</a> <a href="/lobby/">Back to the lobby</a></div>
     ${plotHTML(ctx)}
   </section>`;
+}
+
+/** The end screen of a game that ended before its deal in play was scored (it has no deal of its
+ *  own to show): the standings and how it ended. */
+export function endedSheetHTML(ctx) {
+  return `<div class="sheet" role="dialog" aria-modal="false" aria-labelledby="sheet-title">
+    <h2 id="sheet-title" tabindex="-1">Game over: ended early</h2>
+    ${gameOverHTML(ctx)}
+  </div>`;
 }

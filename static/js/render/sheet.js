@@ -2,7 +2,7 @@
 // payments between every pair of players and the running totals. End of game: the standings.
 import { esc } from "../tiles.js";
 import { HOW, goesOut, handProofHTML, paymentWhy } from "./proof.js";
-import { gameOverHTML } from "./gameover.js";
+import { endedSheetHTML, gameOverHTML } from "./gameover.js";
 import { isYou } from "../words.js";
 
 // The calculator draws a score the same way.
@@ -37,6 +37,7 @@ function paymentsHTML(ctx, d) {
 export function sheetHTML(ctx) {
   const v = ctx.view;
   const d = v.last_deal || (v.deals && v.deals[v.deals.length - 1]);
+  if (!d && v.phase === "game_over" && v.ended) return endedSheetHTML(ctx); // ended mid-deal
   if (!d || !(v.phase === "deal_over" || v.phase === "game_over")) return "";
   const winner = d.winner;
   const title = winner == null
