@@ -7,6 +7,7 @@
 // signal.js (your turn: chime, title, notification) and claimnotes.js (a lost claim explained).
 import { render, startCountdown } from "./table/draw.js";
 import { onMessage } from "./table/frames.js";
+import { withEndings } from "./table/resign.js";
 import { watchWaitingRoom } from "./table/waiting.js";
 import { wireControls } from "./table/controls.js";
 import { wireKeys } from "./table/keys.js";
@@ -16,6 +17,6 @@ watchWaitingRoom();
 startCountdown();
 wireControls();
 wireKeys();
-const conn = connect(onMessage);
+const conn = connect(withEndings(onMessage)); // resigning, ending early: table/resign.js
 render();
 conn.open();
