@@ -14,7 +14,7 @@ from games import clock
 from games.bot_models import BotAccount
 from games.models import FINISHED, Game, Rating, RatingChange, Seat, Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.scale_db]
 
 
 @pytest.fixture(autouse=True)
