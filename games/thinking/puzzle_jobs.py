@@ -327,6 +327,9 @@ def board_legal(view: dict[str, Any], ruleset: Ruleset) -> list[dict[str, Any]]:
         with_tile[t] += 1
         if t < 34 and is_mahjong(ruleset, with_tile, melds):
             out.append(Action(seat, A.WIN))
+    elif size == need - 1:
+        raise NotationError(
+            "no decision here: give the tile the seat drew (its turn) or a discard on offer")
     else:
         raise NotationError(
             f"the hand has {size} tiles: at the seat's turn it needs {need} (the drawn tile "

@@ -1,6 +1,6 @@
 // The analysis board: the form is the position; the address keeps it. Clicked tiles go to the
 // chosen field; "Analyse" writes the address and asks the server to weigh every legal action.
-import { actionWords, candidatesHTML, positionHTML } from "./puzzles_position.js";
+import { actionWords, candidatesHTML, handHTML, positionHTML } from "./puzzles_position.js";
 import { esc } from "./tiles.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
@@ -30,7 +30,7 @@ async function analyse(push) {
   errorBox.hidden = true;
   const offered = data.view.claim && data.view.claim.tile;
   const bot = data.bot ? `<p id="bot-choice">The strong bot would <b>${esc(actionWords(data.bot, offered))}</b>.</p>` : "";
-  result.innerHTML = `${positionHTML(data.view)}<p>Your hand: ${esc(data.view.hand)}${data.view.drawn ? ` + drew ${esc(data.view.drawn)}` : ""}</p>
+  result.innerHTML = `${positionHTML(data.view)}${handHTML(data.view, [], false)}
     ${bot}${candidatesHTML(data.candidates, { offered, bot: data.bot })}`;
 }
 

@@ -85,6 +85,7 @@ function controlsHTML() {
       <label>Move <input data-rc="move" type="number" min="1" value="1" inputmode="numeric"></label>
       <label>At the bottom <select data-rc="bottom">${seats}</select></label>
       <a class="permalink" href="#" title="A link that opens the replay at this move">Link to this move</a>
+      ${config.finished ? '<a class="rc-analyse" id="rc-analyse" href="#" title="This position on the analysis board, as the seat at the bottom saw it">Analyse this position</a>' : ""}
       <button type="button" class="rc proof-jump" data-rc="proof" hidden>Scoring proof ↓</button>
     </div>`;
 }
@@ -108,6 +109,14 @@ function updateControls() {
   set(move, "max", String(total));
   if (document.activeElement !== move) set(move, "value", String(where.m));
   controls.querySelector(".permalink").setAttribute("href", hashOf(where));
+  const analyse = controls.querySelector("#rc-analyse");
+  // The board opens one seat's own view before the next move (docs/puzzles.md): the seat at
+  // the bottom when it has a decision, else the first seat that has one.
+  if (analyse) {
+    const waiting = state.views[state.at].waiting_on || [];
+    const seat = waiting.includes(state.bottom) ? state.bottom : (waiting[0] ?? state.bottom);
+    analyse.setAttribute("href", `/analysis/?game=${config.game}&move=${step.v}&seat=${seat}`);
+  }
 }
 
 // The wall face up: drawn once per deal, then each step only hides the tiles taken since.
@@ -334,7 +343,11 @@ async function start() {
   wallBox.hidden = !state.data.reveal;
   // A finished game's wall is shown face up from the start where the screen has room for it.
   if (state.data.reveal && window.matchMedia("(min-width: 1100px) and (min-height: 700px)").matches) wallBox.open = true;
-  const fromHash = parseHash(location.hash, state.idx.deals);
+  // "#v<version>" (a puzzle's link): the step where the move making that version was faced.
+  const version = /^#v(\d+)$/.exec(location.hash || "");
+  const fromHash = version
+    ? Math.max(0, state.data.steps.findLastIndex((s) => s.v < Number(version[1])))
+    : parseHash(location.hash, state.idx.deals);
   // A permalink opens at its move; otherwise a finished game from its start, a running one now.
   const at = fromHash ?? (config.finished ? 0 : state.views.length - 1);
   go(at, { updateHash: fromHash != null });

@@ -1,0 +1,213 @@
+"""Puzzles and the analysis board in real Chromium (docs/puzzles.md): a puzzle solved right and
+one answered wrong move the player's rating and show every candidate's figures; the analysis
+board set up by clicks and opened from its address shows the engine's own figures; a replay's
+"Analyse this position" opens that seat's own view."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import subprocess
+import sys
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from django.http import QueryDict
+
+from games.pages.analysis_board import position
+from games.thinking import puzzle_jobs
+
+from .server import ROOT, manage_shell
+
+PASSWORD = "puzzle-pass-1"
+
+
+@pytest.fixture(scope="module")
+def made(site_env):
+    """One bot game's puzzles in the served site's database, and a person to solve them."""
+    seed = f"browser-pz-{secrets.token_hex(3)}"
+    subprocess.run([sys.executable, "manage.py", "make_puzzles", "--ruleset",
+                    "chinese-classical", "--games", "1", "--seed", seed], cwd=ROOT,
+                   env=site_env, check=True, capture_output=True, timeout=600)
+    name = f"pz{secrets.token_hex(3)}"
+    out = manage_shell(site_env, (
+        "import json\n"
+        "from django.contrib.auth import get_user_model\n"
+        "from games.puzzle_models import Puzzle\n"
+        f"get_user_model().objects.create_user({name!r}, password={PASSWORD!r})\n"
+        f"ps = Puzzle.objects.filter(source__seed__startswith={seed!r}).order_by('pk')\n"
+        "print(json.dumps([{'id': p.pk, 'solution': p.solution, 'legal': p.view['legal_actions'],"
+        " 'n': len(p.candidates)} for p in ps]))"))
+    puzzles = json.loads(out)
+    assert len(puzzles) >= 2
+    return name, puzzles
+
+
+@pytest.fixture(autouse=True)
+def shots(artifacts):
+    (artifacts / "puzzles").mkdir(parents=True, exist_ok=True)
+
+
+def _log_in(page, base: str, name: str) -> None:
+    page.goto(base + "/accounts/login/?next=/puzzles/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", PASSWORD)
+    with page.expect_navigation():
+        page.locator("main form.stacked button[type=submit]").click()
+
+
+def _choose(page, action: dict) -> None:
+    if action["type"] == "discard" and not action.get("call"):
+        page.locator(f".pz-hand button.t-{action['tile']}").first.click()
+    else:
+        buttons = page.locator(".pz-choice")
+        texts = buttons.all_inner_texts()
+        word = {"concealed_kong": "concealed kong", "promote_kong": "add to the pung"}.get(
+            action["type"], action["type"])
+        i = next(i for i, t in enumerate(texts) if word in t)
+        buttons.nth(i).click()
+
+
+def _same(a: dict, b: dict) -> bool:
+    return puzzle_jobs.key(a) == puzzle_jobs.key(b)
+
+
+def test_a_puzzle_solved_right_then_one_answered_wrong(site_url, new_page, made, artifacts):
+    name, puzzles = made
+    page = new_page(1366, 900)
+    _log_in(page, site_url, name)
+    right, wrong = puzzles[0], puzzles[1]
+    page.goto(f"{site_url}/puzzles/{right['id']}/")
+    page.locator(".pz-hand .tile").first.wait_for()
+    page.screenshot(path=str(artifacts / "puzzles" / "puzzle.png"), full_page=True)
+    _choose(page, right["solution"])
+    verdict = page.locator("#verdict.right")
+    verdict.wait_for()
+    assert "Right" in verdict.inner_text() and "1500 →" in verdict.inner_text()
+    gained = int(page.locator("#my-rating").inner_text()) if page.locator("#my-rating").count() \
+        else int(verdict.inner_text().split("→ ")[1].split(" ")[0])
+    assert gained > 1500
+    rows = page.locator(".pz-candidates tbody tr")
+    assert rows.count() == right["n"]
+    assert "your answer" in rows.first.inner_text()
+    assert "95% interval" in page.locator("#explanation").inner_text()
+    page.screenshot(path=str(artifacts / "puzzles" / "puzzle-right.png"), full_page=True)
+
+    page.goto(f"{site_url}/puzzles/{wrong['id']}/")
+    page.locator(".pz-hand .tile").first.wait_for()
+    other = next(a for a in wrong["legal"] if not _same(a, wrong["solution"])
+                 and a["type"] == "discard" and not a.get("call"))
+    _choose(page, other)
+    verdict = page.locator("#verdict.wrong")
+    verdict.wait_for()
+    text = verdict.inner_text()
+    assert "Not the best" in text and f"{gained} →" in text
+    after = int(text.split("→ ")[1].split(" ")[0])
+    assert after < gained
+    marked = page.locator(".pz-candidates tbody tr.yours")
+    assert marked.count() == 1 and "your answer" in marked.inner_text()
+    page.screenshot(path=str(artifacts / "puzzles" / "puzzle-wrong.png"), full_page=True)
+    # The page's rating figure follows, and the run offers another puzzle.
+    page.click("#next-puzzle")
+    page.wait_for_url("**/puzzles/?ruleset=chinese-classical")
+    assert int(page.locator("#my-rating").inner_text()) == after
+
+
+def _engine_rows(url: str) -> tuple[dict, dict]:
+    q = QueryDict(mutable=True)
+    for k, v in parse_qsl(urlsplit(url).query):
+        q[k] = v
+    ruleset, view = position(q)
+    got = puzzle_jobs.board(view, ruleset)
+    return got, view
+
+
+def _shown_rows(page) -> list[float]:
+    return [float(x) for x in
+            page.locator(".pz-candidates tbody tr td:last-child").all_inner_texts()]
+
+
+def test_the_board_by_clicks_and_by_address_gives_the_engines_figures(site_url, new_page,
+                                                                        artifacts, console):
+    console.expect("status of 400")  # the bad position at the end, refused as it should be
+    page = new_page(1366, 1000)
+    page.goto(site_url + "/analysis/")
+    page.select_option("#seat", "ws")
+    page.select_option("#target", "hand")
+    for t in "b1 b2 b3 c4 c5 c6 d7 d8 d9 we we dr dg".split():
+        page.locator(f".palette [data-tile='{t}']").click()
+    page.select_option("#target", "drawn")
+    page.locator(".palette [data-tile='d2']").click()
+    page.select_option("#target", "d_we")
+    for t in "wn c9".split():
+        page.locator(f".palette [data-tile='{t}']").click()
+    page.click("#analyse")
+    page.locator("#bot-choice").wait_for()
+    got, view = _engine_rows(page.url)
+    assert "seat=ws" in page.url and view["drawn"] == "d2"
+    shown = _shown_rows(page)
+    assert shown == [c["expected"] for c in got["candidates"]]
+    assert "strong bot" in page.locator(".pz-candidates tr.best").inner_text() or \
+        got["bot"] != got["candidates"][0]["action"]
+    page.screenshot(path=str(artifacts / "puzzles" / "board-clicks.png"), full_page=True)
+    # The address alone brings the same position and figures back.
+    other = new_page(1000, 900)
+    other.goto(page.url)
+    other.locator("#bot-choice").wait_for()
+    assert _shown_rows(other) == shown
+    assert other.input_value("#hand") == page.input_value("#hand")
+    # A bad position is told plainly.
+    other.fill("#hand", "b1 b1 b1 b1 b1")
+    other.click("#analyse")
+    alert = other.locator("#board-error")
+    alert.wait_for()
+    assert "more than four of b1" in alert.inner_text()
+
+
+def test_analyse_a_puzzles_position(site_url, new_page, made, artifacts):
+    _, puzzles = made
+    page = new_page(1366, 1000)
+    page.goto(f"{site_url}/analysis/?puzzle={puzzles[0]['id']}")
+    page.locator("#bot-choice").wait_for()
+    got, _ = _engine_rows(page.url)
+    assert _shown_rows(page) == [c["expected"] for c in got["candidates"]]
+    assert _same(got["candidates"][0]["action"], puzzles[0]["solution"])
+    page.screenshot(path=str(artifacts / "puzzles" / "board-puzzle.png"), full_page=True)
+
+
+def test_analyse_this_position_from_a_replay_shows_that_seats_view(site_url, site_env,
+                                                                   new_page, artifacts):
+    seed = f"pz-replay-{secrets.token_hex(3)}"
+    game_id = int(manage_shell(site_env, (
+        "from tests.web.replay_games import saved_game\n"
+        f"print(saved_game({seed!r}).pk)")))
+    page = new_page(1400, 900)
+    page.goto(f"{site_url}/game/{game_id}/replay/#d1m60")
+    page.wait_for_function("document.body.dataset.replayReady === '1'")
+    link = page.locator("#rc-analyse")
+    href = link.get_attribute("href")
+    assert f"game={game_id}" in href
+    seat = int(dict(parse_qsl(urlsplit(href).query))["seat"])
+    link.click()
+    page.wait_for_url("**/analysis/?*")
+    page.locator("#bot-choice").wait_for()  # the seat has a decision: weighed
+    q = dict(parse_qsl(urlsplit(page.url).query))
+    move = int(dict(parse_qsl(urlsplit(href).query))["move"])
+    assert move > 0
+    view = json.loads(manage_shell(site_env, (
+        "import json\n"
+        "from games.engine.actions import Action\n"
+        "from games.engine.match import Match\n"
+        "from games.engine.views import seat_view\n"
+        "from games.models import Game\n"
+        f"g = Game.objects.get(pk={game_id})\n"
+        "m = Match.new(g.ruleset_name, g.seed)\n"
+        f"for a in g.moves.order_by('seq').values_list('action', flat=True)[:{move}]:\n"
+        "    m.apply(Action.from_json(a))\n"
+        f"print(json.dumps(seat_view(m, {seat})))")))
+    assert sorted(q.get("hand", "").split()) == sorted(view["hand"].split())
+    assert q.get("drawn", "") == (view.get("drawn") or "")
+    assert q["seat"] == view["seats"][seat]["wind"]
+    # Only that seat's concealed tiles are in the address: no other hand.
+    assert not any(k in q for k in ("hand_1", "hand_2", "hand_3"))
+    page.screenshot(path=str(artifacts / "puzzles" / "board-replay.png"), full_page=True)
