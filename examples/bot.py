@@ -9,6 +9,7 @@ the turn's sequence number.
 
     python examples/bot.py --token mjb_...                 # against three site bots
     python examples/bot.py --token mjb_... --game 12       # an open casual table, number 12
+    python examples/bot.py --token mjb_... --arena         # a rated game in the bots' arena
 
 The strategy: go out whenever it may; claim a kong or a pung, never a chow; declare concealed
 kongs; discard the tile that helps the hand least (a lone honour first, then a lone terminal,
@@ -22,6 +23,7 @@ import asyncio
 import json
 import os
 import sys
+import time
 import urllib.error
 import urllib.request
 from collections import Counter
@@ -130,6 +132,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--token", default=os.environ.get("MAHJONG_BOT_TOKEN"),
                         help="the bot's play token (or MAHJONG_BOT_TOKEN)")
     parser.add_argument("--game", type=int, help="take a seat at this open lobby table")
+    parser.add_argument("--arena", action="store_true",
+                        help="wait in the bots' arena for a rated bot game (the site's levels "
+                             "fill the table unless --no-levels)")
+    parser.add_argument("--no-levels", action="store_true")
     parser.add_argument("--ruleset", default="chinese-classical")
     parser.add_argument("--settings", default="{}",
                         help='ruleset settings as JSON, e.g. \'{"rounds": 1}\'')
@@ -138,7 +144,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.token:
         parser.error("a token is needed: --token or MAHJONG_BOT_TOKEN")
-    if args.game is not None:
+    if args.arena:
+        while True:  # asked again every few seconds while waiting, as the arena wants
+            seated = request(args.server, args.token, "/api/bot/arena/",
+                             {"ruleset": args.ruleset, "levels": not args.no_levels})
+            if seated["state"] == "seated":
+                break
+            time.sleep(3)
+    elif args.game is not None:
         seated = request(args.server, args.token, f"/api/bot/games/{args.game}/join/", {})
     else:
         seated = request(args.server, args.token, "/api/bot/challenge/", {

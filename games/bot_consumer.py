@@ -26,7 +26,7 @@ from mahjong_site.env import env_int
 from . import limits, protocol
 from .bot_models import PLAY
 from .consumers import GameConsumer
-from .services import bot_accounts
+from .services import arena, bot_accounts
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +161,8 @@ class BotConsumer(GameConsumer):
         elif kind == protocol.S_STATE:
             self.pending_state = None
         self._settled()
+        if frame.get("status") == "finished" and kind == protocol.S_UPDATE:
+            await database_sync_to_async(arena.rate)(self.game_id)  # an arena game: rated now
         turn = None if frame.get("answer") else turn_of(frame, int(time.time() * 1000))
         if turn is not None:
             self.turn_seq = turn["seq"]

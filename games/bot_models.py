@@ -46,6 +46,30 @@ class BotToken(models.Model):
         return self.revoked is None
 
 
+class ArenaEntry(models.Model):
+    """A bot waiting in the bots' arena for a rated bot game of one ruleset (services/arena.py)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="arena_entry")
+    ruleset_name = models.CharField(max_length=40)
+    levels = models.BooleanField(default=True, help_text="the site's levels may fill the table")
+    joined = models.DateTimeField()
+    seen_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} waiting in the {self.ruleset_name} arena"
+
+
+class ArenaGame(models.Model):
+    """A table the arena seated: rated in the bots' pool once over (services/arena.py)."""
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="arena")
+    rated = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"arena game {self.game_id}"
+
+
 def is_bot(user) -> bool:
     """Whether `user` is a bot account (anonymous and None are not)."""
     if user is None or not getattr(user, "is_authenticated", False):

@@ -128,6 +128,7 @@ urlpatterns = [
          name="api_bot_challenge"),
     path("api/bot/games/<int:game_id>/join/", limit_requests("bot-api")(bot_api.join),
          name="api_bot_join"),
+    path("api/bot/arena/", limit_requests("bot-api")(bot_api.arena_queue), name="api_bot_arena"),
     # The read API (docs/bot-api.md, "The read API"): public, limited per address.
     path("api/players/<str:name>/", limit_requests("api")(api.player), name="api_player"),
     path("api/players/<str:name>/games/", limit_requests("api")(api.player_games),

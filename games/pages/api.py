@@ -94,18 +94,23 @@ def player(request, name: str):
 
 
 def rating_history(request, name: str, ruleset: str):
-    """A player's rating changes in one ruleset, newest first."""
+    """A player's rating changes in one ruleset (`?pool=bots`: in the bots' pool), newest
+    first."""
     user = _player(name)
     size, cursor = _page_size(request), _cursor(request)
     if size is None or cursor is False:
         return _error(400, "bad_page", f"limit is 1 to {MOST_PER_PAGE}; cursor is a `next`.")
-    changes = RatingChange.objects.filter(user=user, ruleset_name=ruleset).order_by("-pk")
+    pool = request.GET.get("pool", "people")
+    if pool not in ("people", "bots"):
+        return _error(400, "bad_pool", "pool is people or bots.")
+    name = BOT_POOL + ruleset if pool == "bots" else ruleset
+    changes = RatingChange.objects.filter(user=user, ruleset_name=name).order_by("-pk")
     if cursor is not None:
         changes = changes.filter(pk__lt=cursor)
     rows = list(changes[:size + 1])
     more = len(rows) > size
     rows = rows[:size]
-    return _json({"name": user.username, "ruleset": ruleset.removeprefix(BOT_POOL), "changes": [
+    return _json({"name": user.username, "ruleset": ruleset, "pool": pool, "changes": [
         {"game": c.game_id, "rated_at": _iso(c.rated_at), "place": c.place,
          "final_points": c.final_points, "abandoned": c.abandoned,
          "before": round(shown_rating(c.mu_before, c.sigma_before)),

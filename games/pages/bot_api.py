@@ -15,7 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from ..bot_models import PLAY, READ, SCOPES, BotAccount
 from ..engine.ruleset import DEFAULT_RULESET
-from ..services import ServiceError, bot_accounts
+from ..services import ServiceError, arena, bot_accounts
 
 MAX_BODY = 8 * 1024
 
@@ -100,6 +100,31 @@ def join(request, game_id: int):
     except ServiceError as exc:
         return _refused(404 if exc.code == "no_game" else 400, exc.code, exc.message)
     return _seated(game_id)
+
+
+@csrf_exempt
+def arena_queue(request):
+    """POST: wait in the bots' arena (again every few seconds while waiting); DELETE: leave."""
+    if request.method not in ("POST", "DELETE"):
+        return _refused(405, "post_only", "POST to wait in the arena, DELETE to leave it.")
+    token = _token(request, PLAY)
+    if token is None:
+        return _unauthorized(PLAY)
+    user = token.account.user
+    if request.method == "DELETE":
+        return JsonResponse({"state": "left" if arena.leave(user) else "none"})
+    data = _body(request)
+    if data is None:
+        return _refused(400, "bad_json", "The body is a JSON object of at most 8 KiB.")
+    arena.rate_pending()
+    try:
+        status = arena.join(user, str(data.get("ruleset") or DEFAULT_RULESET)[:40],
+                            levels=data.get("levels", True) is not False)
+    except ServiceError as exc:
+        return _refused(400, exc.code, exc.message)
+    if status["state"] == "seated":
+        status["socket"] = f"/ws/bot/game/{status['game']}/"
+    return JsonResponse(status)
 
 
 @login_required
