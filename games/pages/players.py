@@ -1,6 +1,9 @@
-"""Player pages (/u/<name>/): statistics over finished games and the recent games."""
+"""Player pages (/u/<name>/): statistics over finished games, the recent games and the ratings,
+of every ruleset or of one (?ruleset=<name>)."""
 
 from __future__ import annotations
+
+from urllib.parse import quote
 
 from django.contrib.auth import get_user_model
 from django.db.models import F
@@ -68,10 +71,10 @@ def player_by_query(request):
     name = request.GET.get("name", "")
     if not name or len(name) > 150:
         raise Http404("No player by that name.")
-    return player(request, name)
+    return player(request, name, by_query=True)
 
 
-def player(request, name: str):
+def player(request, name: str, by_query: bool = False):
     User = get_user_model()
     account = User.objects.filter(username=name).first()
     if account is not None:
@@ -92,23 +95,40 @@ def player(request, name: str):
     # tournament round ends counts from then on).
     rows = PlayerStat.objects.filter(user=account) if account is not None else \
         PlayerStat.objects.filter(user=None, name=name)
-    rulesets = sorted(rows.values_list("ruleset_name", flat=True))
-    asked = request.GET.get("ruleset", "")
-    ruleset = asked if asked in rulesets else ""
+    ratings = ratings_of(account) if account is not None else []
+    # The rulesets the filter offers: those the player has statistics or a rating in.
+    rulesets = sorted({*rows.values_list("ruleset_name", flat=True),
+                       *(r["ruleset"] for r in ratings)})
+    ruleset, error = chosen_ruleset(request.GET.get("ruleset", ""), rulesets)
     best = seats.filter(game__ruleset_name=ruleset) if ruleset else seats
     stats = stats_for(rows.filter(ruleset_name=ruleset) if ruleset else rows, best)
+    if ruleset:
+        listed = listed.filter(ruleset_name=ruleset)
     recent = recent_first(listed).prefetch_related("seats__user")[:RECENT]
-    ratings = ratings_of(account) if account is not None else []
-    # The plot of the ruleset asked for, if rated in it; else of the most played.
-    plotted = next((r["ruleset"] for r in ratings if r["ruleset"] == asked),
-                   ratings[0]["ruleset"] if ratings else None)
+    shown = [r for r in ratings if r["ruleset"] == ruleset] if ruleset else ratings
+    # The plot of the ruleset chosen, if rated in it; else (all rulesets) of the most played.
+    plotted = shown[0]["ruleset"] if shown else None
     return render(request, "games/player.html", {
-        "ratings": ratings, "provisional_games": PROVISIONAL_GAMES,
+        "ratings": shown, "provisional_games": PROVISIONAL_GAMES,
         "rating_plot": rating_history(account, plotted, request.user) if plotted else None,
         "rating_ruleset": plotted,
         "name": name, "account": account, "is_me": is_me, "stats": stats,
         "guest": account is not None and is_guest(account),
         "rows": game_rows(recent, request.user),
-        "rulesets": [(r, _title(r)) for r in rulesets],
-        "ruleset": ruleset,
-    })
+        # A preset chosen that the player has not played yet is offered too, as chosen.
+        "rulesets": [(r, _title(r)) for r in sorted({*rulesets, *([ruleset] if ruleset else [])})],
+        "ruleset": ruleset, "ruleset_title": _title(ruleset) if ruleset else "",
+        "ruleset_error": error,
+        # /u/?name=...: the page's own links and its filter keep the name.
+        "name_query": f"name={quote(name)}&" if by_query else "",
+    }, status=400 if error else 200)
+
+
+def chosen_ruleset(asked: str, played: list[str]) -> tuple[str, str | None]:
+    """The ruleset the page is filtered by ("" for all) and, for a value that names none, why
+    the page shows all of them instead. Any preset may be asked for (its figures are then
+    empty until the player plays it), and so may a ruleset the player has games in."""
+    if not asked or asked in PRESETS or asked in played:
+        return asked, None
+    shown = asked if len(asked) <= 40 else asked[:39] + "…"
+    return "", f"There is no ruleset called {shown!r}: the page shows every ruleset instead."
