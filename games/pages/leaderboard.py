@@ -16,6 +16,7 @@ from ..models import PROVISIONAL_GAMES, Rating
 
 PER_PAGE = 50
 ACTIVE_DAYS = 90
+BOT_POOL = "bots:"  # the bots' arena rates in a pool of its own: "bots:<ruleset>" (arena.py)
 
 
 @dataclass(frozen=True)
@@ -49,13 +50,15 @@ def rank(rating: Rating) -> int | None:
 def leaderboard(request):
     rulesets = [(n, PRESETS[n].title) for n in PLAYABLE]
     name = request.GET.get("ruleset") or DEFAULT_RULESET
+    bots = request.GET.get("pool") == "bots"
     context = {"rulesets": rulesets, "ruleset": name, "active_days": ACTIVE_DAYS,
-               "provisional_games": PROVISIONAL_GAMES}
+               "provisional_games": PROVISIONAL_GAMES, "pool": "bots" if bots else "people"}
     if name not in PLAYABLE:
         context.update(ruleset="", error=(
             f"There is no leaderboard for {name[:40]!r}: choose one of the rulesets above."))
         return render(request, "games/leaderboard.html", context, status=400)
-    board = active(name).order_by("-score", "pk")
+    pooled = BOT_POOL + name if bots else name
+    board = active(pooled).order_by("-score", "pk")
     page = Paginator(board.select_related("user").only(
         "score", "games", "last_played", "user__username"), PER_PAGE).get_page(
         request.GET.get("page"))
@@ -63,7 +66,7 @@ def leaderboard(request):
     rows = [BoardRow(page.start_index() + i, r.user.username, r.shown, r.provisional, r.games,
                      r.last_played, r.user_id == me)
             for i, r in enumerate(page.object_list)]
-    mine = Rating.objects.filter(user_id=me, ruleset_name=name).first() if me else None
+    mine = Rating.objects.filter(user_id=me, ruleset_name=pooled).first() if me else None
     context.update(title=PRESETS[name].title, rows=rows, page=page, mine=mine,
                    my_rank=rank(mine) if mine else None)
     return render(request, "games/leaderboard.html", context)

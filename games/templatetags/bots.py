@@ -1,14 +1,10 @@
-"""`{{ name|bot_badge }}`: the BOT mark after an account's name when it is a bot account
-(docs/bot-api.md), so lists, leaderboards and player pages tell a program from a person.
+"""`{% bot_mark name %}`: the BOT mark after an account's name when it is a bot account
+(docs/bot-api.md), so lists and player pages tell a program from a person.
 
-Kept per process by name: a bot's for good (an account stays a bot), a person's for a minute
-(an account becomes a bot only while it has no game, rating or queue entry, so a name a list
-shows was a bot already or never will be; only a new account's own page may wait that minute)."""
+The bot accounts' names are read once per request (one query, however many names a page
+shows), and kept on the request for the rest of its rendering."""
 
 from __future__ import annotations
-
-import time
-from collections import OrderedDict
 
 from django import template
 from django.utils.html import format_html
@@ -16,28 +12,21 @@ from django.utils.html import format_html
 from games.bot_models import BotAccount
 
 register = template.Library()
-KEPT = 10_000
-PERSON_SECONDS = 60
-_known: OrderedDict[str, float] = OrderedDict()  # name: until when it is known (inf: a bot)
+KEPT = "bot_account_names"  # the request's attribute holding the names
 
 
-def is_bot_name(name: str) -> bool:
-    name, now = str(name), time.monotonic()
-    until = _known.get(name)
-    if until is not None and until > now:
-        _known.move_to_end(name)
-        return until == float("inf")
-    found = BotAccount.objects.filter(user__username=name).exists()
-    _known[name] = float("inf") if found else now + PERSON_SECONDS
-    _known.move_to_end(name)
-    while len(_known) > KEPT:
-        _known.popitem(last=False)
-    return found
+def bot_names(request=None) -> frozenset[str]:
+    names = getattr(request, KEPT, None) if request is not None else None
+    if names is None:
+        names = frozenset(BotAccount.objects.values_list("user__username", flat=True))
+        if request is not None:
+            setattr(request, KEPT, names)
+    return names
 
 
-@register.filter
-def bot_badge(name: str) -> str:
-    if not is_bot_name(name):
+@register.simple_tag(takes_context=True)
+def bot_mark(context, name) -> str:
+    if str(name) not in bot_names(context.get("request")):
         return ""
     return format_html(' <span class="badge bot" title="{}">BOT</span>',
                        "A bot account: a program playing through the bot API")

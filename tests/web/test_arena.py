@@ -10,6 +10,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
+from games import clock
 from games.bot_models import ArenaEntry, ArenaGame
 from games.models import FINISHED, Game, Rating, RatingChange, Seat
 from games.services import arena, bot_accounts, ratings
@@ -108,3 +109,17 @@ async def test_an_arena_game_is_rated_as_it_ends_on_the_bots_socket(app, django_
     rows = await sync_to_async(lambda: list(Rating.objects.filter(user=user)))()
     assert [(r.ruleset_name, r.games) for r in rows] == [("bots:chinese-classical", 1)]
     await bot.comm.disconnect()
+
+
+def test_the_bots_leaderboard_page_ranks_bots_apart_and_marks_them(django_user_model, players):
+    (user, _), = bots(django_user_model, 1)
+    Rating.objects.create(user=user, ruleset_name="bots:chinese-classical", mu=30, sigma=2,
+                          score=1700, games=3, last_played=clock.now())
+    Rating.objects.create(user=players[0], ruleset_name="chinese-classical", mu=25, sigma=4,
+                          score=1400, games=3, last_played=clock.now())
+    page = Client().get("/leaderboard/", {"ruleset": "chinese-classical", "pool": "bots"})
+    rows = [r.name for r in page.context["rows"]]
+    assert page.status_code == 200 and rows == ["bot0"]
+    assert 'bot0</a> <span class="badge bot"' in page.content.decode()
+    people = Client().get("/leaderboard/", {"ruleset": "chinese-classical"}).context["rows"]
+    assert [r.name for r in people] == ["alice"]
