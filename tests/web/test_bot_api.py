@@ -15,7 +15,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import bot_consumer, services
+from games import bot_consumer, limits, services
 from games.bot_models import READ, is_bot
 from games.models import Rating
 from games.services import bot_accounts
@@ -273,3 +273,15 @@ async def test_a_bot_that_lets_a_deadline_pass_is_disconnected(app, django_user_
                         "version": turn["seq"]})
     assert (await bot.until(lambda f: False)) is None
     assert bot.closed["code"] == 4408
+
+
+def test_a_tokens_limit_spans_its_sockets(limit_clock):
+    """Per token: two sockets of one token share its bucket; another token has its own."""
+    first, second = limits.BotLimiter(1, 7), limits.BotLimiter(1, 7)
+    rate, burst = limits.BOT_TOKEN_RATE
+    allowed = sum(1 for i in range(int(burst)) if (first if i % 2 else second).allow())
+    assert allowed == burst
+    assert not first.allow() and not second.allow()  # the token's bucket is empty
+    assert limits.BotLimiter(2, 8).allow()  # another bot's token is not
+    limit_clock.advance(1)
+    assert first.allow()  # refilled at the token's rate
