@@ -44,6 +44,8 @@ urlpatterns = [
     path("game/<int:game_id>/hints.json", hints.hints, name="game_hints"),
     path("game/<int:game_id>/analysis.json", analysis.analysis,
          name="game_analysis"),
+    path("game/<int:game_id>/decisions.json", analysis_board.decisions,
+         name="game_decisions"),
     path("game/<int:game_id>/replay/", replay_pages.replay, name="game_replay"),
     path("game/<int:game_id>/replay/steps.json", limit_running("steps")(
         replay_pages.steps), name="game_replay_steps"),

@@ -34,6 +34,7 @@ from games.engine.tiles import NUM_PLAYING_KINDS, WIND_TOKENS, format_tiles, rea
 from games.models import FINISHED, Game
 from games.puzzle_models import Puzzle
 from games.services import puzzles as puzzle_service
+from games.services.analysis import people
 from games.thinking import pool, puzzle_jobs
 
 FIELD_MAX = 120  # characters in one field
@@ -265,3 +266,39 @@ async def weigh(request: HttpRequest) -> JsonResponse:
             _busy.release()
         await sync_to_async(cache.set)(key, found, KEPT)
     return JsonResponse({"view": view, **found})
+
+
+# ------------------------------------------------------------------ a replay's decisions
+def _decisions_job(request: HttpRequest, game_id: int):
+    """On the database thread: a refusal, or (cache key, kept figures, the job's arguments)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No such game.")
+    refused = policy.refuse_or_none(request, game, policy.Seeing.ANALYSIS)
+    if refused is not None:
+        return refused, None
+    seat = _int(request.GET.get("seat"))
+    if seat not in people(game.seats.all()):
+        return JsonResponse({"error": "Only a seat a person played has decisions to show."},
+                            status=400), None
+    key = f"decisions:{game.pk}:{seat}"
+    found = cache.get(key)
+    if found is not None:
+        return None, (key, found, None)
+    args = (Ruleset.from_json(game.ruleset), game.seed, puzzle_service.game_actions(game), seat)
+    return None, (key, None, args)
+
+
+@require_GET
+async def decisions(request: HttpRequest, game_id: int) -> HttpResponse:
+    """/game/<id>/decisions.json?seat=<s>: once the game is over, every decision of a seat a
+    person played, with the strong bot's ranking at each and the points given up per deal
+    (games/thinking/puzzle_jobs.decisions), worked out in a worker and kept."""
+    refused, job = await sync_to_async(_decisions_job)(request, game_id)
+    if refused is not None:
+        return refused
+    key, found, args = job
+    if found is None:
+        found = await asyncio.wrap_future(pool.submit(puzzle_jobs.decisions, *args))
+        await sync_to_async(cache.set)(key, found, None)
+    return JsonResponse(found)

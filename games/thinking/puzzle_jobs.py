@@ -36,7 +36,7 @@ from games.engine.melds import PUNG, Meld
 from games.engine.phases import PLAY
 from games.engine.ruleset import Ruleset, get_ruleset
 from games.engine.settle import summarise_deal
-from games.engine.tiles import counts_of, parse_tiles
+from games.engine.tiles import counts_of, format_tiles, parse_tiles
 from games.engine.views import seat_view
 from games.engine.wintest import complete_size, is_mahjong
 
@@ -354,3 +354,48 @@ def view_at(ruleset: Ruleset, seed: str, actions: list[dict[str, Any]], seat: in
     for data in actions:
         match.apply(Action.from_json(data))
     return seat_view(match, seat)
+
+
+# ------------------------------------------------------------------ a replay's decisions
+MAX_DECISIONS = 600  # weighed at most for one seat of one game
+SHOWN = 5  # candidates kept per decision
+
+
+def decisions(ruleset: Ruleset, seed: str, actions: list[dict[str, Any]], seat: int,
+              max_decisions: int = MAX_DECISIONS) -> dict[str, Any]:
+    """Every decision of `seat` in a finished game, weighed from its own view: the strong
+    bot's ranking (the first `SHOWN` candidates), where the choice made ranked and the
+    expected points it gave up; per deal, the points given up. Bounded by `max_decisions`."""
+    match = Match(ruleset, seed)
+    out: list[dict[str, Any]] = []
+    per_deal: dict[int, float] = {}
+    complete = True
+    for data in actions:
+        if data.get("seat") == seat and data.get("type") not in NOT_CHOICES \
+                and len({key(a.to_json()) for a in match.legal_actions(seat)}) > 1:
+            if len(out) >= max_decisions:
+                complete = False
+            else:
+                _, candidates = weigh_view(seat_view(match, seat), match.ruleset)
+                keys = [key(c["action"]) for c in candidates]
+                rank = keys.index(key(data)) if key(data) in keys else len(keys) - 1
+                best, mine = candidates[0], candidates[rank]
+                lost = 0.0
+                if best["action"]["type"] != A.WIN and mine["action"]["type"] != A.WIN:
+                    lost = max(0.0, best["expected"] - mine["expected"])
+                deal = match.deal.number
+                per_deal[deal] = per_deal.get(deal, 0.0) + lost
+                offered = match.deal.window_tile
+                out.append({"version": match.version, "deal": deal, "played": data,
+                            "rank": rank + 1, "of": len(candidates), "lost": round(lost, 1),
+                            "missed_win": best["action"]["type"] == A.WIN and rank > 0,
+                            "offered": None if offered is None else format_tiles([offered]),
+                            "candidates": [{k: c[k] for k in ("action", "expected",
+                                                               "win_chance", "shanten")}
+                                           for c in candidates[:SHOWN]],
+                            "yours": None if rank < SHOWN else {
+                                k: mine[k] for k in ("action", "expected", "win_chance",
+                                                     "shanten")}})
+        match.apply(Action.from_json(data))
+    return {"seat": seat, "decisions": out, "complete": complete,
+            "per_deal": [{"deal": d, "lost": round(v, 1)} for d, v in sorted(per_deal.items())]}

@@ -7,6 +7,7 @@ import { expand, hashOf, index, parseHash } from "./replay/steps.js";
 import { moveListHTML, stepWords } from "./replay/moves.js";
 import { dealLabel } from "./replay/deals.js";
 import { analysisHTML, loadAnalysis } from "./replay/analysis.js";
+import { showDecisions } from "./replay/decisions.js";
 
 const config = JSON.parse(document.getElementById("replay-config").textContent);
 const root = document.getElementById("table");
@@ -165,6 +166,10 @@ function render() {
     lastProof = proofKey;
   }
   controls.querySelector('[data-rc="proof"]').hidden = proofKey == null;
+  if (decisionsBox) {
+    const bottom = config.players[state.bottom];
+    showDecisions(decisionsBox, { game: config.game, seat: state.bottom, version: state.data.steps[state.at].v, person: bottom && !bottom.bot });
+  }
   if (state.data.reveal && wallBox.open) updateWall(c.view);
   const d0 = state.idx.where[state.at].d;
   if (d0 !== state.listDeal) {
@@ -327,6 +332,18 @@ window.addEventListener("hashchange", () => {
   const i = parseHash(location.hash, state.idx.deals);
   if (i != null && i !== state.at) go(i, { updateHash: false });
 });
+
+// A finished game a person played: the strong bot's ranking at each of the bottom seat's
+// decisions, beside the analysis (replay/decisions.js).
+let decisionsBox = null;
+if (config.analysis) {
+  decisionsBox = document.createElement("details");
+  decisionsBox.id = "decisions-box";
+  decisionsBox.className = "analysis-box decisions-box";
+  decisionsBox.open = true;
+  decisionsBox.innerHTML = '<summary>The strong bot at each decision (the seat at the bottom)</summary><div class="dc-body"><p class="muted">Loading…</p></div>';
+  document.querySelector(".replay-side").appendChild(decisionsBox);
+}
 
 async function start() {
   const response = await fetch(config.steps, { credentials: "same-origin" });

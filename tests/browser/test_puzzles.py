@@ -211,3 +211,35 @@ def test_analyse_this_position_from_a_replay_shows_that_seats_view(site_url, sit
     # Only that seat's concealed tiles are in the address: no other hand.
     assert not any(k in q for k in ("hand_1", "hand_2", "hand_3"))
     page.screenshot(path=str(artifacts / "puzzles" / "board-replay.png"), full_page=True)
+
+
+def test_the_replay_shows_the_strong_bots_ranking_at_a_persons_decisions(site_url, site_env,
+                                                                         new_page, artifacts):
+    seed = f"pz-decide-{secrets.token_hex(3)}"
+    name = f"pd{secrets.token_hex(3)}"
+    game_id, seat = json.loads(manage_shell(site_env, (
+        "import json\n"
+        "from django.contrib.auth import get_user_model\n"
+        "from tests.web.replay_games import saved_game\n"
+        f"u = get_user_model().objects.create_user({name!r})\n"
+        f"g = saved_game({seed!r}, user=u)\n"
+        "print(json.dumps([g.pk, g.seats.get(chair=0).position]))")))
+    page = new_page(1400, 900)
+    data = page.request.get(f"{site_url}/game/{game_id}/decisions.json?seat={seat}").json()
+    missed = [d for d in data["decisions"] if d["rank"] > 1 and not d["missed_win"]]
+    d = missed[0] if missed else data["decisions"][0]
+    page.goto(f"{site_url}/game/{game_id}/replay/#v{d['version'] + 1}")
+    page.wait_for_function("document.body.dataset.replayReady === '1'")
+    page.select_option('[data-rc="bottom"]', str(seat))
+    now = page.locator("#decisions-box #dc-now")
+    now.wait_for()
+    text = now.inner_text()
+    if d["rank"] > 1:
+        assert f"ranked {d['rank']} of {d['of']}, {d['lost']:g} points" in text
+    else:
+        assert "the strong bot's choice" in text
+    assert page.locator("#decisions-box .dc-ranking li").count() >= 2
+    assert page.locator("#decisions-box .dc-yours").count() == 1
+    assert page.locator("#decisions-box .dc-bar").count() == len(data["per_deal"])
+    page.locator("#decisions-box").screenshot(path=str(artifacts / "puzzles" / "replay-decisions.png"))
+    page.screenshot(path=str(artifacts / "puzzles" / "replay-decisions-page.png"))

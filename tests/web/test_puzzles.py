@@ -259,3 +259,30 @@ def test_a_puzzle_and_a_replay_move_open_on_the_board(made):
     live = saved_game("pz-board-live", moves=40)
     r = Client().get(reverse("analysis_board"), {"game": live.pk, "move": 10, "seat": 0})
     assert r.status_code == 409
+
+
+# ------------------------------------------------------------------ a replay's decisions
+def test_every_decision_of_a_person_is_ranked_as_the_evaluator_ranks_it(django_user_model):
+    person = django_user_model.objects.create_user("decider")
+    game = saved_game("pz-decisions", user=person)
+    seat = game.seats.get(chair=0).position
+    r = Client().get(reverse("game_decisions", args=[game.pk]), {"seat": seat})
+    assert r.status_code == 200
+    data = r.json()
+    actions = puzzles.game_actions(game)
+    mine = [i for i, a in enumerate(actions) if a["seat"] == seat]
+    assert data["decisions"] and {d["version"] for d in data["decisions"]} <= set(mine)
+    # One decision checked against the evaluator from that seat's own view.
+    d = data["decisions"][len(data["decisions"]) // 2]
+    match = Match(Ruleset.from_json(game.ruleset), game.seed)
+    for a in actions[: d["version"]]:
+        match.apply(Action.from_json(a))
+    _, candidates = puzzle_jobs.weigh_view(seat_view(match, seat), match.ruleset)
+    assert d["candidates"][0]["action"] == candidates[0]["action"]
+    assert d["played"] == actions[d["version"]]
+    assert sum(x["lost"] for x in data["per_deal"]) == pytest.approx(
+        sum(x["lost"] for x in data["decisions"]), abs=0.1 * len(data["per_deal"]))
+    # A bot's seat has no person's decisions.
+    bot_seat = game.seats.get(chair=1).position
+    assert Client().get(reverse("game_decisions", args=[game.pk]),
+                        {"seat": bot_seat}).status_code == 400

@@ -57,6 +57,7 @@ ROUTES = {
     "game_plot": ("plot", "GET"),
     "game_record": ("record", "GET"),
     "game_analysis": ("analysis", "GET"),
+    "game_decisions": ("analysis", "GET"),
     "game_hints": ("hints", "GET"),
     "game_join": ("table", "POST"),
     "game_leave": ("seat", "POST"),
@@ -172,7 +173,10 @@ def clients(people, game: Game) -> dict[str, Client]:
 
 
 def _url(route: str, game: Game) -> str:
-    return reverse(route, args=[game.pk])
+    url = reverse(route, args=[game.pk])
+    if route == "game_decisions":  # names a seat a person played: the seated requester's
+        url += f"?seat={Seat.objects.get(game=game, chair=0).position}"
+    return url
 
 
 @pytest.mark.parametrize("state", STATES)

@@ -1,0 +1,50 @@
+// A finished game's decisions of one person, move by move: the strong bot's ranking at the
+// step shown (the choice made marked) and a small chart of the points given up in each deal.
+// The figures come from /game/<id>/decisions.json (games/thinking/puzzle_jobs.py: decisions).
+import { actionWords } from "../puzzles_position.js";
+import { esc } from "../tiles.js";
+
+const loaded = new Map(); // seat -> Promise of its decisions
+
+function load(game, seat) {
+  if (!loaded.has(seat)) {
+    loaded.set(seat, fetch(`/game/${game}/decisions.json?seat=${seat}`, { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.json() : null)).catch(() => null));
+  }
+  return loaded.get(seat);
+}
+
+function chartHTML(perDeal) {
+  const top = Math.max(1, ...perDeal.map((d) => d.lost));
+  return `<div class="dc-chart" role="img" aria-label="Points of expected value given up, deal by deal: ${perDeal.map((d) => `deal ${d.deal} ${d.lost}`).join(", ")}">
+    ${perDeal.map((d) => `<div class="dc-bar"><span class="dc-label">Deal ${d.deal}</span><span class="dc-fill" style="width:${Math.round(100 * d.lost / top)}%"></span><span class="dc-value">${d.lost}</span></div>`).join("")}</div>`;
+}
+
+function rankingHTML(d) {
+  const same = (a, b) => a.type === b.type && (a.tile || null) === (b.tile || null) && String(a.tiles || "") === String(b.tiles || "") && !!a.call === !!b.call;
+  const rows = d.candidates.map((c) => `<li class="${same(c.action, d.played) ? "dc-yours" : ""}">${esc(actionWords(c.action, d.offered))}
+    <span class="muted">${c.expected} points expected, ${Math.round(100 * c.win_chance)}% to go out</span>${same(c.action, d.played) ? " ← chosen" : ""}</li>`).join("");
+  const yours = d.yours ? `<li class="dc-yours" value="${d.rank}">${esc(actionWords(d.yours.action, d.offered))} <span class="muted">${d.yours.expected} points expected</span> ← chosen</li>` : "";
+  const verdict = d.rank === 1 ? "the strong bot's choice" : d.missed_win ? "a missed win" : `ranked ${d.rank} of ${d.of}, ${d.lost} points given up`;
+  return `<p id="dc-now"><b>The decision here</b>: ${esc(verdict)}</p><ol class="dc-ranking">${rows}${yours}</ol>`;
+}
+
+/** Fill `box` for the seat at the bottom at this step (`version`: the moves made so far). */
+export async function showDecisions(box, { game, seat, version, person }) {
+  if (!person) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const data = await load(game, seat);
+  const body = box.querySelector(".dc-body");
+  if (!data) {
+    body.innerHTML = '<p class="muted">The decisions could not be loaded.</p>';
+    return;
+  }
+  const here = data.decisions.find((d) => d.version === version);
+  body.innerHTML = `${here ? rankingHTML(here) : '<p class="muted" id="dc-now">No decision of this seat at this move.</p>'}
+    <p class="muted">${data.decisions.length} decisions weighed${data.complete ? "" : " (the first ones only)"}; points given up, deal by deal:</p>
+    ${chartHTML(data.per_deal)}`;
+  box.dataset.ready = "1";
+}
