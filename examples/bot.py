@@ -99,9 +99,11 @@ def socket_url(base: str, path: str) -> str:
     return base.rstrip("/").replace("https://", "wss://").replace("http://", "ws://") + path
 
 
-async def play(base: str, token: str, socket: str, log=print) -> dict:
-    """Play one game to its end on `socket`; the last view (its standings)."""
+async def play(base: str, token: str, socket: str, log=print) -> tuple[dict, dict]:
+    """Play one game to its end on `socket`: the last view (its standings), and the players'
+    names by seat."""
     view: dict = {}
+    names: dict = {}  # seat: name, and "me": this bot's seat
     headers = {"Authorization": f"Bearer {token}"}
     async with websockets.connect(socket_url(base, socket), additional_headers=headers,
                                   max_size=None) as ws:
@@ -114,7 +116,11 @@ async def play(base: str, token: str, socket: str, log=print) -> dict:
             elif kind in ("state", "update") and frame.get("view"):
                 view = frame["view"]
                 if frame.get("status") in ("finished", "abandoned"):
-                    return view
+                    return view, names
+            if kind in ("state", "presence"):
+                names = {s["seat"]: s["name"] for s in frame["seats"] if s["seat"] is not None}
+            if kind == "state" and frame.get("seat") is not None:
+                names["me"] = frame["seat"]
             elif kind == "turn":
                 action = choose(frame["legal_actions"], view)
                 await ws.send(json.dumps({"type": "action", "action": action,
@@ -122,7 +128,7 @@ async def play(base: str, token: str, socket: str, log=print) -> dict:
             elif kind == "error" and frame["code"] != "stale":
                 # `stale`: the game moved on first; the next turn frame asks again.
                 log(f"refused: {frame['code']}: {frame['message']}")
-    return view
+    return view, names
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,10 +163,12 @@ def main(argv: list[str] | None = None) -> int:
         seated = request(args.server, args.token, "/api/bot/challenge/", {
             "ruleset": args.ruleset, "settings": json.loads(args.settings),
             "opponents": args.opponents.split(",")})
-    view = asyncio.run(play(args.server, args.token, seated["socket"]))
+    view, names = asyncio.run(play(args.server, args.token, seated["socket"]))
     for row in view.get("standings") or []:
-        print(f"place {row.get('place')}: seat {row.get('seat')} {row.get('name', '')} "
-              f"{row.get('points')}")
+        seat = row.get("seat")
+        me = " (this bot)" if seat == names.get("me") else ""
+        print(f"place {row.get('place')}: {names.get(seat, f'seat {seat}')}{me}, "
+              f"{row.get('points')} points")
     return 0
 
 

@@ -32,6 +32,7 @@ def test_the_example_bot_plays_a_whole_game_against_three_site_bots(served, serv
     assert not [line for line in lines if line.startswith("refused")], played.stdout
     places = [line for line in lines if line.startswith("place ")]
     assert len(places) == 4, played.stdout
+    assert len([line for line in places if "example-bot (this bot)" in line]) == 1
     game = int(lines[0].split()[3])
     with urllib.request.urlopen(f"{served}/api/games/{game}/") as answer:
         shown = json.load(answer)
