@@ -121,9 +121,13 @@ def make_simulated(ruleset_name: str, games: int, seed: str, until: int | None =
     while (started < games or pending) and not done():
         while started < games and len(pending) < window:
             game_seed = f"{seed}:{started}"
+            started += 1
+            if PuzzleSource.objects.filter(ruleset_name=ruleset_name, seed=game_seed).exists():
+                continue  # played already: its puzzles are kept
             pending.append((game_seed, pool.submit(puzzle_jobs.simulated_puzzles,
                                                    ruleset_name, game_seed)))
-            started += 1
+        if not pending:
+            break
         game_seed, future = pending.pop(0)
         found = future.result()
         source = PuzzleSource.objects.create(ruleset_name=ruleset_name, seed=game_seed,

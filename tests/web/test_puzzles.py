@@ -5,10 +5,12 @@ comes from a live game, a private one or a round whose result is hidden."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import glicko2
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -16,9 +18,10 @@ from games.engine.actions import Action
 from games.engine.match import Match
 from games.engine.ruleset import Ruleset, get_ruleset
 from games.engine.views import seat_view
-from games.models import ACTIVE, PLAYING, Game, Round, Table, Tournament
+from games.models import ACTIVE, PLAYING, Analysis, Game, Round, Table, Tournament
 from games.puzzle_models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleSource
 from games.services import puzzles
+from games.services.analysis import analyse
 from games.thinking import puzzle_jobs
 
 from .replay_games import saved_game
@@ -45,10 +48,45 @@ def made(found):
 
 
 def test_make_puzzles_plays_bot_games_and_keeps_their_puzzles(found):
-    counts = puzzles.make_simulated("chinese-classical", 1, SEED)
-    assert counts == {"games": 1, "weighed": found["weighed"], "simulated": found["tried"],
-                      "made": len(found["puzzles"])}
-    assert puzzles.public("chinese-classical").count() == len(found["puzzles"])
+    out = io.StringIO()
+    call_command("make_puzzles", "--ruleset", "chinese-classical", "--games", "1",
+                 "--seed", SEED, stdout=out)
+    made = len(found["puzzles"])
+    assert (f"chinese-classical: games 1, weighed {found['weighed']}, "
+            f"simulated {found['tried']}, made {made}; {made} public puzzles") in out.getvalue()
+    assert "s with 0 workers" in out.getvalue()  # its time
+    assert puzzles.public("chinese-classical").count() == made
+    # Run again on the same seeds, nothing is kept twice.
+    puzzles.make_simulated("chinese-classical", 1, SEED)
+    assert puzzles.public("chinese-classical").count() == made
+
+
+def test_an_analysed_game_is_queued_for_puzzles_once_committed(monkeypatch,
+                                                               django_capture_on_commit_callbacks):
+    queued = []
+    monkeypatch.setattr(puzzles, "start", queued.append)
+    game = saved_game("pz-queued")
+    with django_capture_on_commit_callbacks(execute=True):
+        Analysis.objects.create(game=game, data={"seats": []})
+    assert queued == [game.pk]
+
+
+def test_a_persons_costliest_decisions_become_their_own_puzzles(django_user_model):
+    person = django_user_model.objects.create_user("learner")
+    game = saved_game("pz-own", user=person)
+    seat = game.seats.get(chair=0).position
+    analysis = analyse(game.pk)
+    misses = [m for s in analysis["seats"] for m in s["misses"] if not m.get("missed_win")]
+    assert misses
+    puzzles.make_for_game(game.pk)
+    own = list(Puzzle.objects.filter(owner=person))
+    assert own, "no miss met the margin"
+    actions = puzzles.game_actions(game)
+    for p in own:
+        assert p.seat == seat and p.move in {m["version"] - 1 for m in misses}
+        assert p.view == _replayed_view(Ruleset.from_json(game.ruleset), game.seed, actions, p)
+        assert p.played == actions[p.move]
+        assert not puzzles.same_action(p.played, p.solution)
 
 
 def _replayed_view(ruleset: Ruleset, seed: str, actions, puzzle: Puzzle) -> dict:
