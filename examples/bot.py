@@ -10,6 +10,7 @@ the turn's sequence number.
     python examples/bot.py --token mjb_...                 # against three site bots
     python examples/bot.py --token mjb_... --game 12       # an open casual table, number 12
     python examples/bot.py --token mjb_... --arena         # a rated game in the bots' arena
+    python examples/bot.py --token mjb_... --wait          # a table a person invites it to
 
 The strategy: go out whenever it may; claim a kong or a pung, never a chow; declare concealed
 kongs; discard the tile that helps the hand least (a lone honour first, then a lone terminal,
@@ -142,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="wait in the bots' arena for a rated bot game (the site's levels "
                              "fill the table unless --no-levels)")
     parser.add_argument("--no-levels", action="store_true")
+    parser.add_argument("--wait", action="store_true",
+                        help="wait until a person invites the bot to their table, and play it")
     parser.add_argument("--ruleset", default="chinese-classical")
     parser.add_argument("--settings", default="{}",
                         help='ruleset settings as JSON, e.g. \'{"rounds": 1}\'')
@@ -155,6 +158,13 @@ def main(argv: list[str] | None = None) -> int:
             seated = request(args.server, args.token, "/api/bot/arena/",
                              {"ruleset": args.ruleset, "levels": not args.no_levels})
             if seated["state"] == "seated":
+                break
+            time.sleep(3)
+    elif args.wait:
+        while True:  # the bot's tables not over yet, where a person may have seated it
+            games = request(args.server, args.token, "/api/bot/account/")["games"]
+            if games:
+                seated = games[-1]
                 break
             time.sleep(3)
     elif args.game is not None:

@@ -131,6 +131,7 @@ urlpatterns = [
     path("api/bot/games/<int:game_id>/join/", limit_requests("bot-api")(bot_api.join),
          name="api_bot_join"),
     path("api/bot/arena/", limit_requests("bot-api")(bot_api.arena_queue), name="api_bot_arena"),
+    path("game/<int:game_id>/invite-bot/", bot_api.invite, name="game_invite_bot"),
     # The read API (docs/bot-api.md, "The read API"): public, limited per address.
     path("api/players/<str:name>/", limit_requests("api")(api.player), name="api_player"),
     path("api/players/<str:name>/games/", limit_requests("api")(api.player_games),

@@ -9,12 +9,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 
 from ..bot_models import PLAY, READ, SCOPES, BotAccount
 from ..engine.ruleset import DEFAULT_RULESET
+from ..models import Seat
 from ..services import ServiceError, arena, bot_accounts
 
 MAX_BODY = 8 * 1024
@@ -125,6 +127,24 @@ def arena_queue(request):
     if status["state"] == "seated":
         status["socket"] = f"/ws/bot/game/{status['game']}/"
     return JsonResponse(status)
+
+
+@require_POST
+def invite(request, game_id: int):
+    """The table's waiting room: a seated player invites a bot account by name."""
+    user = request.user
+    if not user.is_authenticated or not Seat.objects.filter(
+            game_id=game_id, user=user, left=False).exists():
+        raise Http404("Only a seated player can do that.")
+    name = request.POST.get("name", "").strip()
+    try:
+        bot_accounts.invite(game_id, user, name)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{name} is invited: it sits down now and plays once the game "
+                                  "starts, when its program is running.")
+    return redirect("table", game_id=game_id)
 
 
 @login_required

@@ -176,3 +176,22 @@ def join(user, game_id: Any) -> int:
     _room(user)
     lobby.take_seat(game_id, user)
     return game_id
+
+
+def invite(game_id: int, inviter, name: Any) -> int:
+    """A person seated at an open casual table seats the bot account `name` there; the bot
+    finds the table among its games (`games_of`)."""
+    if not Seat.objects.filter(game_id=game_id, user=inviter, left=False).exists():
+        raise ServiceError("not_seated", "Only a player at the table invites a bot.")
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != OPEN:
+        raise ServiceError("seating_closed", "Seats can only change before the game starts.")
+    if game.rated or game.tournament:
+        raise ServiceError("rated_bot", "A bot account plays casual tables only.")
+    bot = BotAccount.objects.filter(user__username=str(name or "")[:150]).select_related(
+        "user").first()
+    if bot is None or not bot.user.is_active:
+        raise ServiceError("not_a_bot", f"There is no bot account named {str(name)[:40]!r}.")
+    _room(bot.user)
+    lobby.take_seat(game_id, bot.user)
+    return game_id

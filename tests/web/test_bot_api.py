@@ -285,3 +285,31 @@ def test_a_tokens_limit_spans_its_sockets(limit_clock):
     assert limits.BotLimiter(2, 8).allow()  # another bot's token is not
     limit_clock.advance(1)
     assert first.allow()  # refilled at the token's rate
+
+
+def test_a_person_invites_a_bot_account_to_their_open_table(django_user_model, players,
+                                                            outsider):
+    user, _, secret = make_bot(django_user_model)
+    alice = players[0]
+    game = services.create_game(alice, settings=SHORT)
+    services.take_seat(game.pk, alice)
+    page = Client()
+    page.force_login(alice)
+    assert 'id="invite-bot"' in page.get(f"/game/{game.pk}/").content.decode()
+    answer = page.post(f"/game/{game.pk}/invite-bot/", {"name": "robo"})
+    assert answer.status_code == 302 and bot_accounts.seated(game.pk, user)
+    waiting = page.get(f"/game/{game.pk}/").content.decode()
+    assert 'robo <span class="badge bot"' in waiting
+    mine = Client().get("/api/bot/account/", HTTP_AUTHORIZATION=f"Bearer {secret}").json()
+    assert [g["game"] for g in mine["games"]] == [game.pk]  # where the bot finds it
+    stranger = Client()
+    stranger.force_login(outsider)
+    assert stranger.post(f"/game/{game.pk}/invite-bot/", {"name": "robo"}).status_code == 404
+    person = django_user_model.objects.create_user("bob2")
+    page.post(f"/game/{game.pk}/invite-bot/", {"name": "bob2"})  # a person is no bot
+    assert not bot_accounts.seated(game.pk, person)
+    rated = services.create_game(alice, rated=True)
+    services.take_seat(rated.pk, alice)
+    assert 'id="invite-bot"' not in page.get(f"/game/{rated.pk}/").content.decode()
+    page.post(f"/game/{rated.pk}/invite-bot/", {"name": "robo"})
+    assert not bot_accounts.seated(rated.pk, user)

@@ -64,6 +64,7 @@ ROUTES = {
     "game_add_bot": ("seat", "POST"),
     "game_start": ("seat", "POST"),
     "game_again": ("seat", "POST"),
+    "game_invite_bot": ("seat", "POST"),  # a seated player invites a bot account
     # The read API's game (docs/bot-api.md): the table's facts; its record once over.
     "api_game": ("table", "GET"),
 }
