@@ -16,6 +16,7 @@ from games import clock, conf, protocol, wakeup
 from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.deal import refusals
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
+from games.engine.phases import EXCHANGE as EXCHANGE_PHASE
 from games.engine.phases import PLAY
 from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
 
@@ -314,6 +315,11 @@ def submit_action(
     return outcome
 
 
+# Moves owed by every seat at once, and the phase that owes them: one may come at an older
+# version than the game's (another seat's came first) while that phase lasts, and only then.
+_OWED_BY_ALL = {READY: "deal_over", EXCHANGE: EXCHANGE_PHASE}
+
+
 def _submit(change: _Change, action: Action, version: int, now: datetime) -> Outcome:
     game, match = change.game, change.match
     pos = action.seat
@@ -325,7 +331,7 @@ def _submit(change: _Change, action: Action, version: int, now: datetime) -> Out
     # "Ready" between deals and a Goulash exchange's choice are owed by everyone at once: one
     # may come after another seat's.
     if version != game.version and not (
-        action.type in (READY, EXCHANGE) and pos in match.waiting_on()
+        _OWED_BY_ALL.get(action.type) == match.phase and pos in match.waiting_on()
     ):
         if _duplicate(game, pos, action, version):
             matches.put(game, match)

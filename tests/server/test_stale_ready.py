@@ -45,12 +45,6 @@ def _play_until(game_id: int, users: dict, done) -> tuple[Game, object]:
     raise AssertionError("the game never got there")
 
 
-# The door (services/play.py, _submit) lets a ready or exchange through at an older version
-# whenever the seat is waited on, in any phase: in a claim window it then answers
-# `already_answered` or `illegal_action` ("the deal is still being played"). The fix: only
-# while the phase that owes it lasts ("deal_over" for a ready, the exchange phase for an
-# exchange). Remove this mark with that fix.
-@pytest.mark.xfail(strict=True, reason="play._submit exempts ready/exchange in any phase")
 def test_a_ready_that_crossed_into_the_next_deal_is_stale(players):
     game = _table(players)
     users = _users_by_seat(game)
