@@ -2,6 +2,7 @@
 
 from django import template
 
+from games.engine.ruleset import get_ruleset
 from games.services import puzzles
 
 register = template.Library()
@@ -11,7 +12,9 @@ OWN_SHOWN = 10
 
 @register.inclusion_tag("games/_puzzle_of_the_day.html")
 def puzzle_of_the_day():
-    return {"puzzle": puzzles.of_the_day()}
+    puzzle = puzzles.of_the_day()
+    title = get_ruleset(puzzle.ruleset_name).title if puzzle else ""
+    return {"puzzle": puzzle, "title": title}
 
 
 @register.inclusion_tag("games/_own_puzzles.html")

@@ -25,7 +25,7 @@ PASSWORD = "puzzle-pass-1"
 @pytest.fixture(scope="module")
 def made(site_env):
     """One bot game's puzzles in the served site's database, and a person to solve them."""
-    seed = f"browser-pz-{secrets.token_hex(3)}"
+    seed = "pz-test"  # its one game gives four puzzles (tests/web/test_puzzles.py plays it too)
     subprocess.run([sys.executable, "manage.py", "make_puzzles", "--ruleset",
                     "chinese-classical", "--games", "1", "--seed", seed], cwd=ROOT,
                    env=site_env, check=True, capture_output=True, timeout=600)
@@ -243,3 +243,38 @@ def test_the_replay_shows_the_strong_bots_ranking_at_a_persons_decisions(site_ur
     assert page.locator("#decisions-box .dc-bar").count() == len(data["per_deal"])
     page.locator("#decisions-box").screenshot(path=str(artifacts / "puzzles" / "replay-decisions.png"))
     page.screenshot(path=str(artifacts / "puzzles" / "replay-decisions-page.png"))
+
+
+def test_the_puzzle_of_the_day_and_own_puzzles_on_the_players_page(site_url, site_env,
+                                                                   new_page, made, artifacts,
+                                                                   console):
+    console.expect("status of 404")  # the own puzzle, asked for by someone else
+    name, puzzles = made
+    own_id = int(manage_shell(site_env, (
+        "from django.contrib.auth import get_user_model\n"
+        "from games.puzzle_models import Puzzle\n"
+        f"p = Puzzle.objects.get(pk={puzzles[1]['id']})\n"
+        f"p.pk = None; p.source = None; p.owner = get_user_model().objects.get(username={name!r})\n"
+        "p.save(); print(p.pk)")))
+    page = new_page(1280, 900)
+    page.goto(site_url + "/")
+    day = page.locator("#puzzle-of-the-day")
+    day.wait_for()
+    page.screenshot(path=str(artifacts / "puzzles" / "home.png"), full_page=True)
+    day.get_by_role("link", name="Solve it").click()
+    page.locator(".pz-hand .tile").first.wait_for()
+    assert "/puzzles/" in page.url
+    # Another person does not see the own puzzle; its owner finds it on their page.
+    page.goto(f"{site_url}/puzzles/{own_id}/")
+    assert page.locator("#puzzle").count() == 0
+    _log_in(page, site_url, name)
+    page.goto(f"{site_url}/u/{name}/")
+    own = page.locator("#own-puzzles")
+    own.wait_for()
+    own.screenshot(path=str(artifacts / "puzzles" / "own-puzzles.png"))
+    own.get_by_role("link", name=f"Puzzle {own_id}").click()
+    page.locator(".badge", has_text="from your own game").wait_for()
+    _choose(page, puzzles[1]["solution"])
+    verdict = page.locator("#verdict.right")
+    verdict.wait_for()
+    assert "rating" not in verdict.inner_text()  # own puzzles are not rated
