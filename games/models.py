@@ -818,5 +818,6 @@ class QueueEntry(models.Model):
 
 # Bot accounts and tokens live in their own module; imported here so the app registers them.
 from .bot_models import BotAccount, BotToken  # noqa: E402, F401
+
 # Puzzles keep their own module (docs/puzzles.md); imported here so Django finds them.
 from .puzzle_models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleSource  # noqa: E402, F401
