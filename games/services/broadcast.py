@@ -9,6 +9,7 @@ loop to send them (it used to: a hop per change, with the next move queued behin
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -118,10 +119,45 @@ class _OnDatabaseThread(SyncToAsync):
                 close_old_connections()
 
 
+def _on_live_thread(loop, fn: Callable, args, kwargs):
+    """_OnDatabaseThread's work, on the live thread, without asgiref's per-call machinery (a
+    context copied there and back, a shield, a thread-sensitivity lookup): a hop costs about a
+    third less CPU, and every move is one."""
+    # What asgiref's thread_handler would record: async_to_sync on this thread finds the loop.
+    SyncToAsync.threadlocal.main_event_loop = loop
+    SyncToAsync.threadlocal.main_event_loop_pid = os.getpid()
+    SyncToAsync.threadlocal.task_context = None
+    now = time.monotonic()
+    if now - getattr(_checked, "at", -HEALTH_CHECK_SECONDS) >= HEALTH_CHECK_SECONDS:
+        _checked.at = now
+        close_old_connections()
+    try:
+        return _collecting(fn, args, kwargs)
+    finally:
+        if any(c.errors_occurred for c in connections.all(initialized_only=True)):
+            close_old_connections()
+
+
+def _send_when_done(job: asyncio.Future) -> None:
+    if not job.cancelled() and job.exception() is None:
+        job.get_loop().create_task(send_async(job.result()[1]))
+
+
 async def call(fn: Callable, *args: Any, **kwargs: Any) -> Any:
     """fn(*args, **kwargs) on the database thread, then its committed changes' frames sent from
     this loop before its result is returned (or its error raised)."""
-    result, messages, exc = await _OnDatabaseThread(_collecting)(fn, args, kwargs)
+    if _live is not None:
+        loop = asyncio.get_running_loop()
+        job = loop.run_in_executor(_live, _on_live_thread, loop, fn, args, kwargs)
+        try:
+            result, messages, exc = await asyncio.shield(job)
+        except asyncio.CancelledError:
+            # The caller is cancelled (its socket gone, the server stopping) while the live
+            # thread works: what it commits still goes out to the others at the table.
+            job.add_done_callback(_send_when_done)
+            raise
+    else:
+        result, messages, exc = await _OnDatabaseThread(_collecting)(fn, args, kwargs)
     await send_async(messages)
     if exc is not None:
         raise exc
@@ -139,14 +175,16 @@ def change_messages(game: Game, match, events, from_version: int) -> list:
     """One private frame per seat group and one public frame for spectators (the public facts
     worked out once for all five)."""
     public = engine_views.public_view(match) if not match.is_over else None
+    countdown = frames.timer(game, match)
     out = []
     for seat in range(4):
-        frame = frames.update(game, match, events, from_version, seat, public)
+        frame = frames.update(game, match, events, from_version, seat, public,
+                              countdown=countdown)
         out.append(
             (protocol.group_for_seat(game.pk, seat),
              {"type": protocol.LAYER_UPDATE, "text": _text(frame)})
         )
-    frame = frames.update(game, match, events, from_version, None, public)
+    frame = frames.update(game, match, events, from_version, None, public, countdown=countdown)
     out.append(
         (protocol.group_for_spectators(game.pk),
          {"type": protocol.LAYER_PUBLIC, "text": _text(frame)})

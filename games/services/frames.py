@@ -28,6 +28,16 @@ def nothing_to_claim(match, seat: int) -> bool:
         and seat in match.waiting_on()
         and all(a.type == "pass" for a in match.legal_actions(seat))
     )
+
+
+def _only_passes(match, seat: int, legal: list[dict[str, Any]]) -> bool:
+    """nothing_to_claim, read off the seat's view's legal actions (already worked out)."""
+    return (
+        match.phase in WINDOW_PHASES
+        and all(a["type"] == "pass" for a in legal)
+        and seat in match.waiting_on()
+    )
+
 NAME_MAX = 150  # as an account's username: a longer recorded name must not swell every frame
 
 
@@ -73,7 +83,7 @@ def view(game: Game, match, seat: int | None, public: dict | None = None) -> dic
     view = engine_views.seat_view(match, seat, public)
     if game.status == ABANDONED:  # nobody plays on: a seat that reopens it is offered nothing
         view["legal_actions"] = []
-    elif nothing_to_claim(match, seat):  # passed by the server: nothing to ask
+    elif _only_passes(match, seat, view["legal_actions"]):  # passed by the server: nothing to ask
         view["legal_actions"] = []
     if ready_off(game) is None:
         view["waits"] = ready(game, match, seat, view)
@@ -191,9 +201,15 @@ def state(game: Game, match, seat: int | None) -> dict[str, Any]:
     return frame
 
 
+_ASK = object()
+
+
 def update(
-    game: Game, match, events, from_version: int, seat: int | None, public: dict | None = None
+    game: Game, match, events, from_version: int, seat: int | None, public: dict | None = None,
+    *, countdown: dict[str, Any] | None | object = _ASK,
 ) -> dict[str, Any]:
+    """`public`, `countdown`: the match's spectator view and timer(), when the caller has
+    them already (the same for every seat's frame of a change)."""
     frame = {
         "type": protocol.S_UPDATE,
         "game": game.pk,
@@ -202,7 +218,7 @@ def update(
         "version": game.version,
         "events": live_events(events, seat),
         "view": view(game, match, seat, public),
-        "timer": timer(game, match),
+        "timer": timer(game, match) if countdown is _ASK else countdown,
     }
     return frame
 
