@@ -71,7 +71,7 @@ def _melds(q, name: str, seat: int) -> list[dict[str, Any]]:
         except NotationError as exc:
             raise BadPosition(f"{name}, set {n + 1}: {exc}") from exc
         kind = kind.strip().lower()
-        if kind not in ("", "exposed", "concealed"):
+        if kind not in ("", "exposed", "concealed", "claimed", "promoted"):  # the calculator's
             raise BadPosition(f"{name}, set {n + 1}: write /concealed or nothing")
         same = len(set(tiles)) == 1
         run = len(tiles) == 3 and tiles[0] < 27 and sorted(tiles) == list(
@@ -81,7 +81,7 @@ def _melds(q, name: str, seat: int) -> list[dict[str, Any]]:
         meld: dict[str, Any] = {"tiles": format_tiles(sorted(tiles)),
                                 "exposed": kind != "concealed"}
         if len(tiles) == 4:
-            meld["kong"] = "concealed" if kind == "concealed" else "claimed"
+            meld["kong"] = {"concealed": "concealed", "promoted": "promoted"}.get(kind, "claimed")
         out.append(meld)
     return out
 

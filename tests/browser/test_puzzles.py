@@ -278,3 +278,13 @@ def test_the_puzzle_of_the_day_and_own_puzzles_on_the_players_page(site_url, sit
     verdict = page.locator("#verdict.right")
     verdict.wait_for()
     assert "rating" not in verdict.inner_text()  # own puzzles are not rated
+
+
+def test_the_calculators_hand_opens_on_the_board(site_url, new_page):
+    page = new_page(1366, 900)
+    page.goto(site_url + "/calculator/?hand=b1b2b3c4c5c6d7d8d9wewedrdgd2&seat=ws")
+    page.locator("#calc-analyse").click()
+    page.wait_for_url("**/analysis/?*")
+    page.locator("#bot-choice").wait_for()
+    assert page.input_value("#hand").replace(" ", "") == "b1b2b3c4c5c6d7d8d9wewedrdgd2"
+    assert page.locator(".pz-candidates tbody tr").count() == 13  # each distinct discard

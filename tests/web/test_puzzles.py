@@ -324,3 +324,12 @@ def test_every_decision_of_a_person_is_ranked_as_the_evaluator_ranks_it(django_u
     bot_seat = game.seats.get(chair=1).position
     assert Client().get(reverse("game_decisions", args=[game.pk]),
                         {"seat": bot_seat}).status_code == 400
+
+
+def test_the_calculators_hand_is_a_position_for_the_board():
+    """The calculator's fields: a hand with its last tile, sets marked /claimed or /promoted."""
+    q = {"ruleset": "chinese-classical", "seat": "ww", "round": "we",
+         "hand": "d5 d5 d5 b3 b4 b5 we we dg dg dg", "melds": "c1 c1 c1 c1/claimed"}
+    data = Client().get(reverse("analysis_board_weigh"), q).json()
+    assert data["view"]["seats"][2]["melds"][0]["kong"] == "claimed"
+    assert data["candidates"][0]["action"]["type"] == "win"
