@@ -55,6 +55,11 @@ class LocalChannelLayer(InMemoryChannelLayer):
             if queue.empty() and not getattr(queue, "_getters", None):
                 del self.channels[channel]
 
+    def has_members(self, group: str) -> bool:
+        """Whether any socket is in `group`. This layer holds every channel there is (it serves
+        one process), so it knows; asking costs one dict read, safe from another thread."""
+        return bool(self.groups.get(group))
+
     def _queue(self, channel: str) -> asyncio.Queue:
         queue = self.channels.get(channel)
         if queue is None:

@@ -171,24 +171,35 @@ def on_commit_send(messages: list[tuple[str, dict[str, Any]]]) -> None:
 _text = frames.encode
 
 
-def change_messages(game: Game, match, events, from_version: int) -> list:
+def heard(group: str) -> bool:
+    """Whether a frame sent to `group` may reach anyone: False only when the channel layer
+    knows that no socket is in it (the in-process layer holds every socket there is; over Redis
+    other processes may hold some, so every group may be heard)."""
+    has_members = getattr(get_channel_layer(), "has_members", None)
+    return has_members is None or has_members(group)
+
+
+def change_messages(
+    game: Game, match, events, from_version: int, *, heard_only: bool = False
+) -> list:
     """One private frame per seat group and one public frame for spectators (the public facts
-    worked out once for all five)."""
+    worked out once for all five). `heard_only`: none for a group nobody is in (a bot's seat, a
+    table nobody watches), when the layer can tell (`heard`): a socket that joins later reads
+    the state after joining, on the same live thread, so it misses nothing."""
+    groups = [(protocol.group_for_seat(game.pk, seat), seat) for seat in range(4)]
+    groups.append((protocol.group_for_spectators(game.pk), None))
+    if heard_only:
+        groups = [(group, seat) for group, seat in groups if heard(group)]
+        if not groups:
+            return []
     public = engine_views.public_view(match) if not match.is_over else None
     countdown = frames.timer(game, match)
     out = []
-    for seat in range(4):
+    for group, seat in groups:
         frame = frames.update(game, match, events, from_version, seat, public,
                               countdown=countdown)
-        out.append(
-            (protocol.group_for_seat(game.pk, seat),
-             {"type": protocol.LAYER_UPDATE, "text": _text(frame)})
-        )
-    frame = frames.update(game, match, events, from_version, None, public, countdown=countdown)
-    out.append(
-        (protocol.group_for_spectators(game.pk),
-         {"type": protocol.LAYER_PUBLIC, "text": _text(frame)})
-    )
+        kind = protocol.LAYER_UPDATE if seat is not None else protocol.LAYER_PUBLIC
+        out.append((group, {"type": kind, "text": _text(frame)}))
     return out
 
 
