@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Exists, QuerySet
 
 from games import protocol
@@ -26,7 +26,7 @@ LOCKED_FIELDS = (
 _lock_plans: dict[str, tuple] = {}  # by database vendor: the lock's SQL and converters
 
 
-def _lock_plan() -> tuple:
+def _lock_plan(connection) -> tuple:
     plan = _lock_plans.get(connection.vendor)
     if plan is None:
         qn = connection.ops.quote_name
@@ -50,7 +50,9 @@ def lock(game_id: int) -> Game:
     """The game row, locked until the transaction ends. The ORM compiling and iterating the
     same SELECT ... FOR UPDATE for every move cost more than running it: the SQL and the
     converters are worked out once, and the row read straight from the cursor."""
-    sql, names, converters = _lock_plan()
+    # The connection itself: django.db.connection is a proxy that looks it up on every use.
+    connection = connections[DEFAULT_DB_ALIAS]
+    sql, names, converters = _lock_plan(connection)
     with connection.cursor() as cursor:
         cursor.execute(sql, [game_id])
         row = cursor.fetchone()
