@@ -139,8 +139,8 @@ def make_simulated(ruleset_name: str, games: int, seed: str, until: int | None =
         counts["made"] += len(made)
         if progress:
             progress(counts)
-    for _, future in pending:
-        future.cancel()
+    # Games still being played when the target was met are let go with the workers
+    # (make_puzzles shuts the pool down).
     return counts
 
 
