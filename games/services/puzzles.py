@@ -108,8 +108,8 @@ def make_own(game: Game, ruleset: Ruleset, actions, analysis: dict[str, Any]) ->
 
 def make_simulated(ruleset_name: str, games: int, seed: str, until: int | None = None,
                    progress=None) -> dict[str, int]:
-    """Play `games` bot games in the workers (a few at a time) and keep their puzzles; stop
-    early once `until` public puzzles of the ruleset exist. Returns the counts."""
+    """Play `games` bot games in the workers (a few at a time) and keep their puzzles; start no
+    more once `until` public puzzles of the ruleset exist. Returns the counts."""
     counts = {"games": 0, "weighed": 0, "simulated": 0, "made": 0}
     window = max(1, pool.workers()) * 2
     pending: list = []
@@ -118,8 +118,9 @@ def make_simulated(ruleset_name: str, games: int, seed: str, until: int | None =
     def done() -> bool:
         return until is not None and public(ruleset_name).count() >= until
 
-    while (started < games or pending) and not done():
-        while started < games and len(pending) < window:
+    while started < games or pending:
+        # Once the target is met no game is started; those in the workers are still kept.
+        while started < games and len(pending) < window and not done():
             game_seed = f"{seed}:{started}"
             started += 1
             if PuzzleSource.objects.filter(ruleset_name=ruleset_name, seed=game_seed).exists():
@@ -127,7 +128,7 @@ def make_simulated(ruleset_name: str, games: int, seed: str, until: int | None =
             pending.append((game_seed, pool.submit(puzzle_jobs.simulated_puzzles,
                                                    ruleset_name, game_seed)))
         if not pending:
-            break
+            break  # every game played, or the target met
         game_seed, future = pending.pop(0)
         found = future.result()
         source = PuzzleSource.objects.create(ruleset_name=ruleset_name, seed=game_seed,
@@ -139,8 +140,6 @@ def make_simulated(ruleset_name: str, games: int, seed: str, until: int | None =
         counts["made"] += len(made)
         if progress:
             progress(counts)
-    # Games still being played when the target was met are let go with the workers
-    # (make_puzzles shuts the pool down).
     return counts
 
 

@@ -61,6 +61,12 @@ def test_make_puzzles_plays_bot_games_and_keeps_their_puzzles(found):
     assert puzzles.public("chinese-classical").count() == made
 
 
+def test_make_puzzles_starts_no_game_once_the_target_is_met():
+    counts = puzzles.make_simulated("chinese-classical", 50, SEED, until=1)
+    # Two games are under way at once with no workers (window 2): the second is kept too.
+    assert counts["games"] == 2 and counts["made"] >= 1
+
+
 def test_an_analysed_game_is_queued_for_puzzles_once_committed(monkeypatch,
                                                                django_capture_on_commit_callbacks):
     queued = []
