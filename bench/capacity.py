@@ -308,7 +308,8 @@ def main() -> None:
     parser.add_argument("--tree", default=str(stack.ROOT),
                         help="the tree measured: a folder or a revision (default: this folder)")
     parser.add_argument("--against", metavar="REV", action="append", default=[],
-                        help="also another revision (a git worktree under /tmp), alternately")
+                        help="also another revision (a git worktree under /tmp, or a folder "
+                             "holding a tree), alternately")
     args = parser.parse_args()
     if args.quick:
         args.tables, args.levels, args.seconds, args.warmup = "1,25,50", "intermediate", 20, 5
@@ -316,10 +317,10 @@ def main() -> None:
     levels = args.levels.split(",")
     kinds = args.kinds.split(",")
 
-    main_path = Path(args.tree) if Path(args.tree).is_dir() else stack.worktree(args.tree)
+    main_path = stack.tree(args.tree)
     trees = [Tree(main_path, f"this ({stack.describe(main_path)})", args)]
     for rev in args.against:
-        path = stack.worktree(rev)
+        path = stack.tree(rev)
         trees.append(Tree(path, f"{rev} ({stack.describe(path)})", args))
     print(f"load average {stack.load_average()} on {os.cpu_count()} cores; bot delay "
           f"{args.bot_delay_ms} ms; {args.seconds:g} s measured after {args.warmup:g} s",

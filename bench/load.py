@@ -12,8 +12,9 @@ game it was told of. For each N it prints moves/s and p50/p95/p99/max of the tim
 discard being sent to all four seats having received its update, the server's CPU a move, and
 the messages in and frames out a discard.
 
-The floor (bench/floor/) is a Daphne + Channels app of our own on the same channel layer, with no
-database, engine or views, that plays the same message pattern: each of its turns takes the
+The floor (bench/floor/) is a Daphne + Channels app of our own on the same channel layer and
+socket stack (origin check, sessions, auth), with no database, engine or views, that plays the
+same message pattern: each of its turns takes the
 messages in and sends the frames out (of the same sizes) that a real turn took in the same run.
 Each count runs the real server, then the floor (and --against's server), alternately, each on a
 fresh database and process, --rounds times; the ratios are of their means.
@@ -454,8 +455,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2,
                         help="times each set-up is measured at each count (alternately)")
     parser.add_argument("--against", metavar="REV", action="append", default=[],
-                        help="also another revision's server (a git worktree under /tmp), "
-                             "alternately with this tree's")
+                        help="also another revision's server (a git worktree under /tmp, or a "
+                             "folder holding a tree), alternately with this tree's")
     parser.add_argument("--tree", default=str(ROOT),
                         help="the tree whose server is measured: a folder or a revision "
                              "(default: this folder, with its uncommitted changes)")
@@ -468,7 +469,7 @@ def main() -> None:
     parser.add_argument("--pg-port", type=int, default=54431)
     parser.add_argument("--redis-port", type=int, default=63831)
     args = parser.parse_args()
-    args.tree = Path(args.tree) if Path(args.tree).is_dir() else stack.worktree(args.tree)
+    args.tree = stack.tree(args.tree)
     counts = [int(x) for x in args.tables.split(",")]
     headline = 25 if 25 in counts else counts[-1]
     print(f"load average {stack.load_average()} on {os.cpu_count()} cores; "
@@ -477,7 +478,7 @@ def main() -> None:
     this = Real(args.tree, f"this ({stack.describe(args.tree)})", profile=args.profile)
     setups: list[Setup] = [this]
     for rev in args.against:
-        tree = stack.worktree(rev)
+        tree = stack.tree(rev)
         setups.append(Real(tree, f"{rev} ({stack.describe(tree)})", profile=args.profile))
     floor = None if args.no_floor else Floor()
     try:

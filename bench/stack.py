@@ -47,10 +47,17 @@ def worktree(rev: str) -> Path:
     return path
 
 
+def tree(name: str) -> Path:
+    """A folder holding a tree, as given, else a revision checked out by worktree()."""
+    return Path(name).resolve() if Path(name).is_dir() else worktree(name)
+
+
 def describe(tree: Path) -> str:
     """A tree's short commit, marked `+changes` when its working copy differs from it."""
     sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=tree,
                          capture_output=True, text=True).stdout.strip()
+    if not (tree / ".git").exists():
+        return f"{tree.name}, no commit of its own"
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=tree,
                            capture_output=True, text=True).stdout.strip()
     return f"{sha}{' +changes' if dirty else ''}"

@@ -12,13 +12,18 @@ server's run took a discard (bench/load.py's pattern_of). The client is bench/lo
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from channels.auth import AuthMiddlewareStack
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.routing import ProtocolTypeRouter, URLRouter
+from channels.security.websocket import AllowedHostsOriginValidator
 from django.urls import path
 
 PATTERN: dict[str, float] = {"moves": 4.0, "in": 1.25, "update_bytes": 2300, "ack_bytes": 52}
@@ -83,6 +88,18 @@ class Table:
 
 
 TABLES: dict[int, Table] = {}
+# Experiments, off by default: FLOOR_WORK_US spins that many microseconds of CPU for each
+# action (a stand-in for the service door's work), on a thread of its own when FLOOR_HOP=1 (as
+# the real server's live thread does), else on the event loop.
+WORK = float(os.environ.get("FLOOR_WORK_US", "0")) / 1e6
+HOP = os.environ.get("FLOOR_HOP") == "1"
+_thread = ThreadPoolExecutor(1) if HOP else None
+
+
+def _work() -> None:
+    end = time.thread_time() + WORK
+    while time.thread_time() < end:
+        pass
 
 
 class FloorConsumer(AsyncWebsocketConsumer):
@@ -114,6 +131,10 @@ class FloorConsumer(AsyncWebsocketConsumer):
                 {"type": "error", "code": "stale", "message": "sync first",
                  "version": table.version}))
         start = table.version
+        if HOP:
+            await asyncio.get_running_loop().run_in_executor(_thread, _work)
+        elif WORK:
+            _work()
         if not table.act(self.seat, (message.get("action") or {}).get("type")):
             return await self.send(text_data=json.dumps(
                 {"type": "error", "code": "illegal_action", "message": "not now"}))
@@ -144,5 +165,7 @@ async def ready(scope, receive, send) -> None:
 
 application = ProtocolTypeRouter({
     "http": ready,
-    "websocket": URLRouter([path("ws/game/<int:game_id>/", FloorConsumer.as_asgi())]),
+    # The site's stack (mahjong_site/asgi.py): the origin checked, the session and user resolved.
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(
+        URLRouter([path("ws/game/<int:game_id>/", FloorConsumer.as_asgi())]))),
 })

@@ -5,7 +5,10 @@ import os
 SECRET_KEY = "floor"
 DEBUG = False
 ALLOWED_HOSTS = ["*"]
-INSTALLED_APPS: list[str] = []
+# The sockets go through Channels' usual stack, as the site's do (origin check, sessions, auth),
+# on sessions kept in signed cookies: nothing is read from a database.
+INSTALLED_APPS = ["django.contrib.contenttypes", "django.contrib.auth", "django.contrib.sessions"]
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 DATABASES: dict = {}
 USE_TZ = True
 ASGI_APPLICATION = "floor.app.application"
