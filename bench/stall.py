@@ -1,7 +1,7 @@
 """Stalls: does heavy page work slow a table? One table of four guests plays as fast as the
 protocol allows on a server this script starts, while, in turn, nothing else runs, 10 clients
-import game records (each a whole game to deal and replay), and 6 clients read pages (the
-history, a long game's replay). It prints the table's moves/s in each phase and its ratio to
+import a game record each at once (a whole game to deal, replay and save; --imports more), and
+6 clients read pages (the history, finished games' replays, the lobby) without a pause. It prints the table's moves/s in each phase and its ratio to
 the quiet phase (target: within 10%, a ratio of at least 0.90).
 
     .venv/bin/python bench/stall.py                     # this tree
@@ -17,6 +17,7 @@ import random
 import sys
 import threading
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -76,9 +77,12 @@ class Client:
 
     def get(self, path: str) -> int:
         req = urllib.request.Request(self.base + path, headers=self.headers)
-        with urllib.request.urlopen(req, timeout=120) as res:
-            res.read()
-            return res.status
+        try:
+            with urllib.request.urlopen(req, timeout=120) as res:
+                res.read()
+                return res.status
+        except urllib.error.HTTPError as exc:
+            return exc.code
 
     def post(self, path: str, fields: dict[str, str]) -> int:
         body = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": CSRF}).encode()
@@ -101,19 +105,25 @@ def choose(view: dict) -> dict | None:
     return discards[0] if discards else (legal[0] if legal else None)
 
 
-async def seat(base: str, game: int, session: str, versions: list[int], stop: asyncio.Event):
+async def seat(base: str, game: int, session: str, versions: list[int], stop: asyncio.Event,
+               answers: list[float]):
     host = base.removeprefix("http://")
     headers = {"Cookie": f"sessionid={session}", "Origin": base}
     async with websockets.connect(f"ws://{host}/ws/game/{game}/", additional_headers=headers,
                                   max_size=2**22) as ws:
-        version, acted, waiting = -1, -1, False
+        # One action at a time, and never on a view older than the version the last answer
+        # named (an answer can overtake the updates of moves made meanwhile), as load.py's.
+        version, acted, waiting, known, sent = -1, -1, False, -1, 0.0
         while not stop.is_set():
             try:
                 frame = json.loads(await asyncio.wait_for(ws.recv(), 1))
             except TimeoutError:
                 continue
             if frame["type"] in ("ack", "error"):
+                if waiting:
+                    answers.append(time.perf_counter() - sent)
                 waiting = False
+                known = max(known, frame.get("version", -1))
                 if frame["type"] == "error":
                     await ws.send('{"type":"sync"}')
                 continue
@@ -121,13 +131,20 @@ async def seat(base: str, game: int, session: str, versions: list[int], stop: as
                 continue
             version = frame["version"]
             versions[0] = max(versions[0], version)
-            if frame["status"] != "active" or acted == version or waiting:
+            if frame["status"] != "active" or acted == version or waiting or version < known:
                 continue
             action = choose(frame.get("view") or {})
             if action is not None:
                 acted, waiting = version, True
+                if THINK[0]:
+                    await asyncio.sleep(THINK[0])  # a player's pace, not the protocol's
+                sent = time.perf_counter()
                 await ws.send(json.dumps({"type": "action", "action": action,
                                           "version": version}))
+
+
+THINK = [0.0]  # seconds a player takes before each action (--think-ms)
+SERVED: dict[int, int] = {}  # answers by status, in the phase under way
 
 
 def busy(work, clients: int, stop: threading.Event) -> list[threading.Thread]:
@@ -137,22 +154,26 @@ def busy(work, clients: int, stop: threading.Event) -> list[threading.Thread]:
     return threads
 
 
-def measure(base: str, game: int, sessions: list[str], seconds: float, load=None) -> float:
-    """The table's moves/s over `seconds` while `load` (work, clients) runs."""
+def measure(base: str, game: int, sessions: list[str], seconds: float,
+            load=None) -> tuple[float, float, float]:
+    """The table's moves/s, and the p50 and p95 of an action's answer time (ms), over
+    `seconds` while `load` (work, clients) runs."""
     stop_load = threading.Event()
     threads = busy(*load, stop_load) if load else []
 
-    async def run() -> float:
+    async def run() -> tuple[float, float, float]:
         stop = asyncio.Event()
-        versions = [0]
-        tasks = [asyncio.create_task(seat(base, game, s, versions, stop)) for s in sessions]
+        versions, answers = [0], []
+        tasks = [asyncio.create_task(seat(base, game, s, versions, stop, answers))
+                 for s in sessions]
         await asyncio.sleep(1.0)  # seated, and the load under way
         start_v, start_t = versions[0], time.perf_counter()
+        answers.clear()
         await asyncio.sleep(seconds)
         rate = (versions[0] - start_v) / (time.perf_counter() - start_t)
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
-        return rate
+        return rate, stack.pct(answers, 50), stack.pct(answers, 95)
 
     try:
         return asyncio.run(run())
@@ -178,25 +199,31 @@ def run_tree(tree: Path, label: str, args, made: list[bytes]) -> dict[str, float
             curator.post("/games/import/", {"text": text.decode()})
 
         def importer(i: int, stop: threading.Event) -> None:
-            while not stop.is_set():
+            for _ in range(args.imports):  # each client's imports, back to back
                 with lock:
-                    if not pool:
+                    if not pool or stop.is_set():
                         return
                     text = pool.pop()
-                curator.post("/games/import/", {"text": text.decode()})
+                status = curator.post("/games/import/", {"text": text.decode()})
+                SERVED[status] = SERVED.get(status, 0) + 1
 
         def reader(i: int, stop: threading.Event) -> None:
             pages = ["/games/", "/game/1/replay/", "/game/2/replay/", "/lobby/", "/games/?page=1"]
             while not stop.is_set():
-                curator.get(random.choice(pages))
+                status = curator.get(random.choice(pages))
+                SERVED[status] = SERVED.get(status, 0) + 1
 
         game, sessions = stack.make_table(server.base)
         figures = {}
         figures["quiet"] = measure(server.base, game, sessions, args.seconds)
+        SERVED.clear()
         figures["imports"] = measure(server.base, game, sessions, args.seconds,
                                      (importer, IMPORTERS))
+        figures["imported"] = dict(SERVED)
+        SERVED.clear()
         figures["readers"] = measure(server.base, game, sessions, args.seconds,
                                      (reader, READERS))
+        figures["read"] = dict(SERVED)
         return figures
     finally:
         server.stop()
@@ -207,8 +234,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=8)
     parser.add_argument("--records", type=int, default=60)
+    parser.add_argument("--imports", type=int, default=1,
+                        help="records each of the ten importers sends (the default per-address "
+                             "limit allows ten a minute from one address)")
     parser.add_argument("--against", help="another revision, measured the same way after")
+    parser.add_argument("--think-ms", type=float, default=0,
+                        help="each player waits this long before acting (0: as fast as the "
+                             "protocol allows)")
     args = parser.parse_args()
+    THINK[0] = args.think_ms / 1000
     trees = [(stack.ROOT, stack.describe(stack.ROOT))]
     if args.against:
         other = stack.worktree(args.against)
@@ -217,13 +251,16 @@ def main() -> None:
     for n, (tree, label) in enumerate(trees):
         made = records(args.records, seed=n)
         figures = run_tree(tree, label, args, made)
-        quiet = figures["quiet"] or float("nan")
-        print(f"{label}: the table alone {figures['quiet']:.1f} moves/s; "
-              f"with {IMPORTERS} importers {figures['imports']:.1f} "
-              f"(ratio {figures['imports'] / quiet:.2f}); "
-              f"with {READERS} page readers {figures['readers']:.1f} "
-              f"(ratio {figures['readers'] / quiet:.2f})")
-
+        (q, q50, q95), (i, i50, i95), (r, r50, r95) = (
+            figures["quiet"], figures["imports"], figures["readers"])
+        print(f"{label}:\n"
+              f"  alone:                 {q:7.1f} moves/s, an action answered in p50 {q50:.1f} "
+              f"p95 {q95:.1f} ms\n"
+              f"  beside {IMPORTERS} importers:   {i:7.1f} moves/s (x{i / q:.2f}), p50 {i50:.1f} "
+              f"(x{i50 / q50:.2f}) p95 {i95:.1f} ms (x{i95 / q95:.2f})\n"
+              f"  beside {READERS} page readers: {r:7.1f} moves/s (x{r / q:.2f}), p50 {r50:.1f} "
+              f"(x{r50 / q50:.2f}) p95 {r95:.1f} ms (x{r95 / q95:.2f})\n"
+              f"  answers by status: imports {figures['imported']}, pages {figures['read']}")
 
 if __name__ == "__main__":
     main()
