@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import json
 import os
+import sqlite3
 import statistics
 import sys
 import time
@@ -219,6 +220,13 @@ def run_once(tree: Tree, kind: str, level: str, k: int, args) -> dict:
         server.stop()
 
 
+def moves_so_far(database_url: str) -> int:
+    """Moves made at every table so far, read from the SQLite file (WAL: beside the server)."""
+    with sqlite3.connect(f"file:{database_url.removeprefix('sqlite:///')}?mode=ro",
+                         uri=True) as db:
+        return db.execute("SELECT COALESCE(SUM(version), 0) FROM games_game").fetchone()[0]
+
+
 async def _measure(server: stack.Server, made, watched: list[int], timing: bool,
                    args) -> dict:
     sampler = Sampler()
@@ -232,11 +240,14 @@ async def _measure(server: stack.Server, made, watched: list[int], timing: bool,
     await asyncio.sleep(args.warmup)
     sampler.clear()
     sampler.measuring = True
+    database = server.env["DATABASE_URL"]
+    moves = moves_so_far(database)
     meter = stack.CpuMeter(server.pid)
     meter.start()
     busy, steal = stack.machine_seconds()
     await asyncio.sleep(args.seconds)
     elapsed, cpu, children = meter.stop()
+    moves = moves_so_far(database) - moves
     now_busy, now_steal = stack.machine_seconds()
     sampler.measuring = False
     stop.set()
@@ -247,7 +258,8 @@ async def _measure(server: stack.Server, made, watched: list[int], timing: bool,
               flush=True)
     return {"latency": sampler.latency, "sync": sampler.sync, "delay": sampler.delay,
             "errors": dict(sampler.errors), "failures": len(failures),
-            "cpu": cpu / elapsed, "children": children / elapsed,
+            "cpu": cpu / elapsed, "children": children / elapsed, "moves": moves / elapsed,
+            "cpu_ms_per_move": cpu * 1000 / moves if moves else float("nan"),
             "machine": (now_busy - busy) / elapsed, "steal": (now_steal - steal) / elapsed}
 
 
@@ -257,7 +269,8 @@ def line(label: str, kind: str, level: str, k: int, r: dict, configured: int) ->
     return (f"{label:<26} {kind:<6} {level:<12} K={k:<4} person discard->update p50 "
             f"{stack.pct(r['latency'], 50):7.1f} p99 {stack.pct(r['latency'], 99):7.1f} ms "
             f"(n={len(r['latency'])})  sync p50 {stack.pct(r['sync'], 50):6.1f} p99 "
-            f"{stack.pct(r['sync'], 99):6.1f} ms  server {r['cpu']:.0%} of a core, workers "
+            f"{stack.pct(r['sync'], 99):6.1f} ms  {r['moves']:6.1f} moves/s, server "
+            f"{r['cpu']:.0%} of a core ({r['cpu_ms_per_move']:.2f} ms a move), workers "
             f"{r['children']:.0%}  bots' delay mean {mean:6.0f} p50 {stack.pct(delay, 50):5.0f} "
             f"p90 {stack.pct(delay, 90):5.0f} ms vs {configured} (n={len(delay)})  machine "
             f"{r['machine']:.2f} busy, +{r['steal']:.2f} stolen"
@@ -345,9 +358,9 @@ def main() -> None:
     print(f"\nload average now {stack.load_average()}")
     for tree in trees:
         print(f"\n{tree.label}:")
-        print("| kind | level | K | discard->update p50 / p99 ms | sync p50 / p99 ms | server "
-              "CPU | workers' CPU | bots' delay mean / p90 ms |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        print("| kind | level | K | discard->update p50 / p99 ms | sync p50 / p99 ms | moves/s | "
+              "server CPU (a move) | workers' CPU | bots' delay mean / p90 ms |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         for kind in kinds:
             for level in levels:
                 for k, r in sorted(results.get((tree.label, kind, level), {}).items()):
@@ -356,7 +369,8 @@ def main() -> None:
                     print(f"| {kind} | {level} | {k} | {stack.pct(r['latency'], 50):.1f} / "
                           f"{stack.pct(r['latency'], 99):.1f} (n={len(r['latency'])}) | "
                           f"{stack.pct(r['sync'], 50):.1f} / {stack.pct(r['sync'], 99):.1f} | "
-                          f"{r['cpu']:.0%} | {r['children']:.0%} | {mean:.0f} / "
+                          f"{r['moves']:.0f} | {r['cpu']:.0%} ({r['cpu_ms_per_move']:.2f} ms) | "
+                          f"{r['children']:.0%} | {mean:.0f} / "
                           f"{stack.pct(delay, 90):.0f} |")
         for kind in kinds:
             for level in levels:

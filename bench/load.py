@@ -17,7 +17,7 @@ socket stack (origin check, sessions, auth), with no database, engine or views, 
 same message pattern: each of its turns takes the
 messages in and sends the frames out (of the same sizes) that a real turn took in the same run.
 Each count runs the real server, then the floor (and --against's server), alternately, each on a
-fresh database and process, --rounds times; the ratios are of their means.
+fresh database and process, --rounds times; the ratios are of their medians.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import asyncio
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -421,11 +422,11 @@ def pattern_of(r: dict) -> dict:
             "update_bytes": r["bytes_per_kind"].get("update", 2300)}
 
 
-def calm_mean(runs: list[dict], key: str) -> float:
-    """The mean of `key` over the runs during which the host took under DISTURBED cores (all
-    runs, if none was)."""
+def typical(runs: list[dict], key: str) -> float:
+    """The median of `key` over the runs during which the host took under DISTURBED cores (all
+    runs, if none was): on a machine others use too, one run in a busy moment moves a mean."""
     calm = [r[key] for r in runs if r["steal"] < DISTURBED] or [r[key] for r in runs]
-    return sum(calm) / len(calm)
+    return statistics.median(calm)
 
 
 def side_by_side(setups: list[Setup], floor: Floor | None, counts: list[int], args) -> dict:
@@ -486,20 +487,20 @@ def main() -> None:
     finally:
         for setup in setups:
             setup.close()
-    print(f"embedded (SQLite + in-memory layer, 1 process), mean of the undisturbed runs; "
+    print(f"embedded (SQLite + in-memory layer, 1 process), median of the undisturbed runs; "
           f"load average now {stack.load_average()}:")
     for n in counts:
         runs = embedded[n]
         mine = runs[this.label]
-        line = [f"  {n:>3} tables: {this.label} {calm_mean(mine, 'moves_per_s'):.1f} moves/s, "
-                f"{calm_mean(mine, 'cpu_ms_per_move'):.3f} ms CPU a move"]
+        line = [f"  {n:>3} tables: {this.label} {typical(mine, 'moves_per_s'):.1f} moves/s, "
+                f"{typical(mine, 'cpu_ms_per_move'):.3f} ms CPU a move"]
         for setup in setups[1:] + ([floor] if floor else []):
             theirs = runs[setup.label]
             line.append(
-                f"{setup.label} {calm_mean(theirs, 'moves_per_s'):.1f} moves/s, "
-                f"{calm_mean(theirs, 'cpu_ms_per_move'):.3f} ms: this one's CPU a move "
-                f"x{calm_mean(mine, 'cpu_ms_per_move') / calm_mean(theirs, 'cpu_ms_per_move'):.2f}"
-                f", moves/s x{calm_mean(mine, 'moves_per_s') / calm_mean(theirs, 'moves_per_s'):.2f}")
+                f"{setup.label} {typical(theirs, 'moves_per_s'):.1f} moves/s, "
+                f"{typical(theirs, 'cpu_ms_per_move'):.3f} ms: this one's CPU a move "
+                f"x{typical(mine, 'cpu_ms_per_move') / typical(theirs, 'cpu_ms_per_move'):.2f}"
+                f", moves/s x{typical(mine, 'moves_per_s') / typical(theirs, 'moves_per_s'):.2f}")
         print("; ".join(line), flush=True)
 
     ratio = None
@@ -515,36 +516,36 @@ def main() -> None:
             }
             redis_floor = None if args.no_floor else Floor(
                 {"REDIS_URL": env["REDIS_URL"]}, "floor on Redis")
-            # The three set-ups take turns, `--rounds` times, and each is judged by its mean:
+            # The three set-ups take turns, `--rounds` times, and each is judged by its median:
             # PostgreSQL's own background work (vacuum, checkpoints) varies from run to run.
             got = side_by_side(list(scaled.values()), redis_floor, [headline], args)[headline]
-            mean = {key: calm_mean(got[s.label], "moves_per_s") for key, s in scaled.items()}
-            print(f"PostgreSQL+Redis at {headline} tables, mean moves/s of the undisturbed runs"
+            med = {key: typical(got[s.label], "moves_per_s") for key, s in scaled.items()}
+            print(f"PostgreSQL+Redis at {headline} tables, median moves/s of the undisturbed runs"
                   f" of {args.rounds} rounds:"
-                  f" 1 Daphne {mean['one']:.1f}, 2 sticky {mean['sticky']:.1f},"
-                  f" 2 spread {mean['spread']:.1f}")
+                  f" 1 Daphne {med['one']:.1f}, 2 sticky {med['sticky']:.1f},"
+                  f" 2 spread {med['spread']:.1f}")
             if redis_floor is not None:
                 one, fl = got[scaled["one"].label], got[redis_floor.label]
                 print(f"PostgreSQL+Redis, 1 Daphne against the floor on Redis at {headline} "
                       f"tables: server CPU a move x"
-                      f"{calm_mean(one, 'cpu_ms_per_move') / calm_mean(fl, 'cpu_ms_per_move'):.2f}"
+                      f"{typical(one, 'cpu_ms_per_move') / typical(fl, 'cpu_ms_per_move'):.2f}"
                       f", moves/s x"
-                      f"{calm_mean(one, 'moves_per_s') / calm_mean(fl, 'moves_per_s'):.2f}")
-            ratio = mean["sticky"] / mean["one"]
-            spread_ratio = mean["spread"] / mean["one"]
+                      f"{typical(one, 'moves_per_s') / typical(fl, 'moves_per_s'):.2f}")
+            ratio = med["sticky"] / med["one"]
+            spread_ratio = med["spread"] / med["one"]
         finally:
             services.stop()
 
     mine = embedded[headline][this.label]
-    print(f"moves/s at {headline} tables: {calm_mean(mine, 'moves_per_s'):.1f}")
+    print(f"moves/s at {headline} tables: {typical(mine, 'moves_per_s'):.1f}")
     print(f"p99 ms at {headline} tables: "
           f"{stack.pct([x for r in mine for x in r['lat']], 99):.1f}")
     if floor is not None:
         fl = embedded[headline][floor.label]
         print(f"server CPU a move against the floor's at {headline} tables: x"
-              f"{calm_mean(mine, 'cpu_ms_per_move') / calm_mean(fl, 'cpu_ms_per_move'):.2f}")
+              f"{typical(mine, 'cpu_ms_per_move') / typical(fl, 'cpu_ms_per_move'):.2f}")
         print(f"moves/s against the floor's at {headline} tables: x"
-              f"{calm_mean(mine, 'moves_per_s') / calm_mean(fl, 'moves_per_s'):.2f}")
+              f"{typical(mine, 'moves_per_s') / typical(fl, 'moves_per_s'):.2f}")
     if ratio is not None:
         print(f"scale-out ratio with each table's sockets spread over both: {spread_ratio:.2f}")
     print(f"scale-out ratio: {ratio:.2f}" if ratio is not None
