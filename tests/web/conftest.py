@@ -13,7 +13,7 @@ SCALE_DB = {
     "test_import_hostile", "test_leaderboard", "test_leave_game", "test_live_play",
     "test_lobby_live", "test_move_clock", "test_move_cost", "test_no_leaks",
     "test_presence_crash", "test_private_tables", "test_production", "test_rate_limit",
-    "test_resign", "test_early_end",
+    "test_resign", "test_early_end", "test_puzzle_queue",
     "test_reconnect_restart", "test_seat_changes", "test_server_frame_cap",
     "test_stored_results", "test_throttle", "test_timers", "test_watchers", "test_withdrawn_seat",
     # Races between requests, through the database: seating from the queue.

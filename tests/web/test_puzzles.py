@@ -18,7 +18,7 @@ from games.engine.actions import Action
 from games.engine.match import Match
 from games.engine.ruleset import Ruleset, get_ruleset
 from games.engine.views import seat_view
-from games.models import ACTIVE, PLAYING, Analysis, Game, Round, Table, Tournament
+from games.models import ACTIVE, PLAYING, Game, Round, Table, Tournament
 from games.puzzle_models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleSource
 from games.services import puzzles
 from games.services.analysis import analyse
@@ -65,16 +65,6 @@ def test_make_puzzles_starts_no_game_once_the_target_is_met():
     counts = puzzles.make_simulated("chinese-classical", 50, SEED, until=1)
     # Two games are under way at once with no workers (window 2): the second is kept too.
     assert counts["games"] == 2 and counts["made"] >= 1
-
-
-def test_an_analysed_game_is_queued_for_puzzles_once_committed(monkeypatch,
-                                                               django_capture_on_commit_callbacks):
-    queued = []
-    monkeypatch.setattr(puzzles, "start", queued.append)
-    game = saved_game("pz-queued")
-    with django_capture_on_commit_callbacks(execute=True):
-        Analysis.objects.create(game=game, data={"seats": []})
-    assert queued == [game.pk]
 
 
 def test_a_persons_costliest_decisions_become_their_own_puzzles(django_user_model):

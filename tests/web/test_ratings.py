@@ -299,7 +299,8 @@ def test_a_rated_table_its_people_all_left_is_not_played_out_by_the_autopilot(
     settings.GAMES_ABANDON_MINUTES = 30
     settings.GAMES_BOT_DELAY_MS = 0
     rated = make_table(players, seed="all-gone", rated=True)  # nobody connected: all absent
-    casual = make_table(players, seed="all-gone-casual")
+    # One deal is enough to see the autopilot play on (settling plays the table to its end).
+    casual = make_table(players, seed="all-gone-casual", settings={"rounds": 1, "max_deals": 1})
     start = {g.pk: _settle(g.pk).version for g in (rated, casual)}
     clock.advance(20)
     assert _settle(casual.pk).version > start[casual.pk]  # the autopilot plays a casual one
