@@ -11,7 +11,7 @@ from typing import Any
 
 from .analysis import shanten
 from .deal.exchange import ROUNDS, partner, partners
-from .errors import IllegalAction
+from .errors import EngineError, IllegalAction
 from .match import Match
 from .ruleset import Ruleset
 from .tiles import WIND_TOKENS, format_tiles
@@ -213,11 +213,22 @@ def ready_waits(match: Match, seat: int) -> list[dict[str, Any]] | None:
     if rs.wild_tile is None and not _odd_shapes(rs) and shanten(counts, rs.thirteen_orphans) > 0:
         return None  # no tile makes sets and a pair (or the Orphans): the usual case, and cheap
     out: list[dict[str, Any]] = []
+    held = list(counts)
+    for meld in st.melds:
+        for t in meld.tiles:
+            if t < len(held):
+                held[t] += 1
     for tile in sorted(winning_tiles(rs, counts, st.melds)):
+        if held[tile] >= 4:
+            continue  # every copy is this seat's own already: no fifth can come
         counts[tile] += 1
-        drawn = deal.can_win(seat, counts, tile, "wall")
-        thrown = deal.can_win(seat, counts, tile, "discard")
-        counts[tile] -= 1
+        try:
+            drawn = deal.can_win(seat, counts, tile, "wall")
+            thrown = deal.can_win(seat, counts, tile, "discard")
+        except EngineError:  # a hand the scorer refuses is no win, and no reason to fail a frame
+            drawn = thrown = False
+        finally:
+            counts[tile] -= 1
         if drawn or thrown:
             wait: dict[str, Any] = {"tile": format_tiles([tile])}
             if drawn != thrown:
