@@ -3,6 +3,7 @@ the code that makes a change decides who receives which event."""
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from datetime import timedelta
 from typing import Any
@@ -102,6 +103,7 @@ def ready_off(game: Game) -> str | None:
 
 READY_KEPT = 2048  # ready indicators kept in this process: a few per seat at every live table
 _ready_kept: OrderedDict[tuple, list[dict[str, Any]] | None] = OrderedDict()
+_ready_lock = threading.Lock()  # frames are built on more than one thread
 
 
 def ready(game: Game, match, seat: int, view: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -114,21 +116,22 @@ def ready(game: Game, match, seat: int, view: dict[str, Any]) -> list[dict[str, 
     key = (game.pk, game.rules_version, seat, match.deal.number, view["hand"],
            tuple((m["tiles"], m["exposed"]) for m in own["melds"]), own["fishing"],
            own["call_broken"])
-    try:
-        _ready_kept.move_to_end(key)
-        return _ready_kept[key]
-    except KeyError:
-        pass
+    with _ready_lock:
+        if key in _ready_kept:
+            _ready_kept.move_to_end(key)
+            return _ready_kept[key]
     found = engine_views.ready_waits(match, seat)
-    _ready_kept[key] = found
-    if len(_ready_kept) > READY_KEPT:
-        _ready_kept.popitem(last=False)
+    with _ready_lock:
+        _ready_kept[key] = found
+        if len(_ready_kept) > READY_KEPT:
+            _ready_kept.popitem(last=False)
     return found
 
 
 def forget_ready() -> None:
     """Drop every kept ready indicator (as a fresh process starts)."""
-    _ready_kept.clear()
+    with _ready_lock:
+        _ready_kept.clear()
 
 
 def seats_info(game: Game) -> list[dict[str, Any]]:
