@@ -2,6 +2,7 @@
 // how the wait goes; once seated, chime, change the tab's title and go to the table. Leaving the
 // page leaves the queue (a beacon as it closes; the server drops an entry nobody refreshes).
 import { readPref } from "./stored.js";
+import { soundVolume } from "./prefs.js";
 
 const config = JSON.parse(document.getElementById("queue-config").textContent);
 const box = document.getElementById("queue-wait");
@@ -40,10 +41,12 @@ function showWaiting(s) {
 }
 
 function chime() {
-  if (!readPref("mahjong-turn-sound", true)) return;
+  if (!readPref("mahjong-turn-sound", true) || !soundVolume()) return; // off, or the volume at 0
   try {
     // Refused before the person has clicked on the site (autoplay rules): the title still tells.
-    new Audio(config.chime).play()?.catch(() => {});
+    const sound = new Audio(config.chime);
+    sound.volume = soundVolume() / 100;
+    sound.play()?.catch(() => {});
   } catch {
     /* no audio here */
   }

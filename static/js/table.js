@@ -4,7 +4,8 @@
 // renderers are given), draw.js (drawing, focus kept), announce.js (live region, refusals),
 // frames.js (the server's frames), actions.js (moves sent), exchange.js, rituals.js,
 // waiting.js (the waiting room), controls.js (clicks), keys.js (keyboard), connection.js,
-// signal.js (your turn: chime, title, notification) and claimnotes.js (a lost claim explained).
+// signal.js (your turn: chime, title, notification), claimnotes.js (a lost claim explained),
+// comfort.js (moves the comfort switches make) and handorder.js (the hand in the player's order).
 import { render, startCountdown } from "./table/draw.js";
 import { onMessage } from "./table/frames.js";
 import { withEndings } from "./table/resign.js";
@@ -12,9 +13,11 @@ import { watchWaitingRoom } from "./table/waiting.js";
 import { wireControls } from "./table/controls.js";
 import { wireKeys } from "./table/keys.js";
 import { connect } from "./table/connection.js";
+import { wireHandOrder } from "./table/handorder.js";
 
 watchWaitingRoom();
 startCountdown();
+wireHandOrder(); // before the controls: the click that ends a drag is not a discard
 wireControls();
 wireKeys();
 const conn = connect(withEndings(onMessage)); // resigning, ending early: table/resign.js

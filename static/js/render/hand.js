@@ -27,7 +27,7 @@ export function discardOptions(view) {
 export function handHTML(ctx) {
   const v = ctx.view;
   if (v.viewer == null || v.hand == null) return "";
-  const tiles = handTiles(v);
+  const tiles = ctx.handTiles || handTiles(v); // the player's own order (table/handorder.js)
   const opts = discardOptions(v);
   const calling = ctx.originalCall;
   const canDiscard = opts.size > 0;
@@ -52,7 +52,8 @@ export function handHTML(ctx) {
     .join("");
   const hint = choosing
     ? `Your hand: choose ${EXCHANGE_COUNT} tiles to pass (arrow keys, then Enter)`
-    : canDiscard ? "Your hand: choose a tile to discard (arrow keys, then Enter)" : "Your hand";
+    : canDiscard ? "Your hand: choose a tile to discard (arrow keys, then Enter; Shift and an arrow key moves a tile)"
+    : "Your hand (Shift and an arrow key moves a tile)";
   const mode = choosing ? " to-exchange" : canDiscard ? " to-discard" : "";
   // The tiles' size follows their number (table.css); a sixteen-tile hand may take two rows.
   const long = tiles.length > LONG ? " long" : "";

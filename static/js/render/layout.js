@@ -10,6 +10,7 @@ import { ritualsHTML } from "./rituals.js";
 import { sheetHTML } from "./sheet.js";
 import { logHTML } from "./log.js";
 import { hintsHTML } from "./hints.js";
+import { handToolsHTML } from "./waits.js";
 
 function waitingHTML(ctx) {
   if (ctx.status === "open") return ""; // the waiting room above says how the game starts
@@ -19,14 +20,32 @@ function waitingHTML(ctx) {
 function settingsHTML(ctx) {
   const toggle = (act, on, words) => `<button type="button" class="set-toggle" data-act="${act}" aria-pressed="${on}">
     <span class="knob" aria-hidden="true"></span>${words}</button>`;
+  const playing = ctx.seated ? `<h3 class="set-head">Play for me</h3>
+    ${toggle("auto-win", !!ctx.autoWin, "Auto-win: go out whenever I can")}
+    ${toggle("auto-discard", !!ctx.autoDiscard, "Auto-discard the tile I draw when I can only discard")}
+    ${toggle("no-calls", !!ctx.noCalls, "No calls: pass every chow, pung and kong (a win is still offered)")}
+    <h3 class="set-head">Show</h3>` : "";
+  const waits = !ctx.seated ? ""
+    : ctx.waitsOff ? `<p class="set-note waits-off">${esc(ctx.waitsOff)}</p>`
+    : toggle("show-waits", !!ctx.showWaits, "Ready indicator: the tiles that would let me go out");
+  const volume = ctx.volume ?? 0;
   return `<div class="table-settings" id="table-settings" role="group" aria-label="Table settings">
+    ${playing}${waits}
     ${toggle("mark-claims", !!ctx.markClaims, "Turn each claimed tile toward the seat it came from")}
     ${toggle("auto-rituals", !!ctx.autoRituals, "Show the rituals as each deal starts")}
-    ${toggle("turn-sound", !!ctx.turnSound, "Play a sound when it's my turn")}
-    ${ctx.canNotify ? toggle("notify", !!ctx.notify, "Notify me when it's my turn") : ""}
     ${ctx.hintsAllowed ? toggle("hints", !!ctx.hintsOn, "Show hints: what the strong bot would do, and why")
       : ctx.hintsOff ? `<p class="set-note hints-off">${esc(ctx.hintsOff)}</p>` : ""}
+    <h3 class="set-head">Sound and alerts</h3>
+    ${toggle("turn-sound", !!ctx.turnSound, "Play a sound when it's my turn")}
+    <label class="set-range" for="set-volume"><span>Volume</span>
+      <input type="range" id="set-volume" data-act="volume" min="0" max="100" step="5" value="${volume}"
+        aria-valuetext="${volumeWords(volume)}"><output for="set-volume">${volumeWords(volume)}</output></label>
+    ${ctx.canNotify ? toggle("notify", !!ctx.notify, "Notify me when it's my turn") : ""}
   </div>`;
+}
+
+export function volumeWords(n) {
+  return n ? `${n}%` : "Silent";
 }
 
 function statusBarHTML(ctx) {
@@ -55,7 +74,7 @@ export function renderTable(root, ctx) {
   const seat = (r) => (ctx.bottom + r) % 4;
   const me = v.viewer;
   const myArea = me != null
-    ? `${seatHTML(ctx, me, 0)}${handHTML(ctx)}`
+    ? `${seatHTML(ctx, me, 0)}${handToolsHTML(ctx)}${handHTML(ctx)}`
     : seatHTML(ctx, seat(0), 0);
   root.classList.toggle("spectating", me == null);
   root.innerHTML = `

@@ -39,9 +39,12 @@ export function promptText(ctx) {
     if (me != null && types.size) {
       const opts = [];
       if (types.has("win")) opts.push(v.phase === "rob" ? "rob the kong and go out" : "go out with it");
-      if (types.has("kong")) opts.push("kong");
-      if (types.has("pung")) opts.push("pung");
-      if (types.has("chow")) opts.push("chow");
+      if (!ctx.noCalls) { // "No calls" (Settings): chow, pung and kong are not offered
+        if (types.has("kong")) opts.push("kong");
+        if (types.has("pung")) opts.push("pung");
+        if (types.has("chow")) opts.push("chow");
+      }
+      if (!opts.length) return `${whatHappened} No calls: passing.`;
       return `${whatHappened} You may ${opts.join(", ")}, or pass.`;
     }
     return `${whatHappened} Waiting to see whether anyone claims it.`;
@@ -67,7 +70,9 @@ export function actionsHTML(ctx) {
   if (v.phase === "exchange") return exchangeButtonHTML(ctx);
   const out = [];
   const chows = [];
+  const windowOpen = v.phase === "claim" || v.phase === "rob";
   acts.forEach((a, i) => {
+    if (ctx.noCalls && windowOpen && ["kong", "pung", "chow"].includes(a.type)) return;
     switch (a.type) {
       case "win":
         out.push(btn(v.phase === "rob" ? "Rob the kong: go out" : "Mahjong: go out", i, "win primary", KEYS.win));

@@ -7,7 +7,9 @@ import { foldRituals } from "./rituals.js";
 import { toServer } from "./connection.js";
 import { noteAnswer } from "./claimnotes.js";
 
-export function send(action) {
+/** `auto`: made by a comfort switch (comfort.js), not by the player's hand: the rituals shown
+ * at a deal's start stay for their time. */
+export function send(action, auto = false) {
   if (state.pending) return;
   const v = state.view;
   if (!v) return;
@@ -20,7 +22,7 @@ export function send(action) {
   if (v.phase === "claim" || v.phase === "rob") noteAnswer(payload);
   if (payload.type === "discard") state.originalCall = false;
   state.chowOpen = false;
-  if (state.showRituals && !state.ritualsPinned) foldRituals();
+  if (!auto && state.showRituals && !state.ritualsPinned) foldRituals();
 }
 
 export function legal(i) {

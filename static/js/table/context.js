@@ -3,6 +3,7 @@
 import { WIND_NAMES } from "../tiles.js";
 import { config, state } from "./state.js";
 import { hintsAllowed, hintsOffReason } from "./hints.js";
+import { arrangedTiles, handArranged } from "./handorder.js";
 
 export function ctx() {
   const v = state.view;
@@ -51,6 +52,18 @@ export function ctx() {
     hintsOff: hintsOffReason(), // why this table has no hints switch (rated, tournament)
     hintsOn: state.hints,
     hints: state.hints && hintsAllowed() ? state.hintData : null,
+    // Comfort (Settings): the switches, the ready indicator (the server's `waits`, sent only at
+    // tables that give it), the hand in the player's own order.
+    seated: config.seat != null,
+    autoWin: state.autoWin,
+    autoDiscard: state.autoDiscard,
+    noCalls: state.noCalls,
+    showWaits: state.showWaits,
+    waitsOff: config.seat != null ? config.ready_off || "" : "", // why this table has no indicator
+    waits: state.showWaits && v && v.viewer != null ? v.waits || null : null,
+    volume: state.volume,
+    handTiles: v && v.viewer != null ? arrangedTiles() : null,
+    handArranged: handArranged(),
     claimedTile: (owner, meld) => {
       const e = state.claims.find((c) => c.seat === owner && c.meld && c.meld.tiles === meld.tiles);
       return e ? e.tile : null;

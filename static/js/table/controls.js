@@ -10,6 +10,23 @@ import { legal, send } from "./actions.js";
 import { sendExchange, toggleExchangePick } from "./exchange.js";
 import { closeRituals, toggleRituals } from "./rituals.js";
 import { refreshHints } from "./hints.js";
+import { writeComfort, setSoundVolume } from "../prefs.js";
+import { volumeWords } from "../render/layout.js";
+import { autoMove } from "./comfort.js";
+import { sortHand } from "./handorder.js";
+import { previewChime } from "./signal.js";
+import { releaseRender } from "./draw.js";
+
+// The comfort switches (prefs.js): each remembered, and a move owed now made at once if its
+// switch was just turned on.
+const COMFORT_ACTS = { "auto-win": "autoWin", "auto-discard": "autoDiscard", "no-calls": "noCalls", "show-waits": "showWaits" };
+
+function toggleComfort(name) {
+  state[name] = !state[name];
+  writeComfort(name, state[name]);
+  render();
+  autoMove();
+}
 
 function onTile(tile) {
   state.focusIdx = Number(tile.dataset.idx);
@@ -57,7 +74,15 @@ function onButton(btn) {
     if (a) send(a);
     return;
   }
+  if (COMFORT_ACTS[btn.dataset.act]) {
+    toggleComfort(COMFORT_ACTS[btn.dataset.act]);
+    return;
+  }
   switch (btn.dataset.act) {
+    case "sort-hand":
+      sortHand();
+      root.querySelector('.hand [tabindex="0"]')?.focus();
+      break;
     case "exchange":
       sendExchange();
       break;
@@ -116,6 +141,9 @@ function onButton(btn) {
 
 export function wireControls() {
   root.addEventListener("click", (ev) => {
+    // With the settings open (on a phone they cover most of the table), a click elsewhere only
+    // closes them (below): it never throws a tile or answers a claim by accident.
+    if (state.settingsOpen && !ev.target.closest(".settings-wrap")) return;
     const tile = ev.target.closest(".hand button");
     if (tile) {
       onTile(tile);
@@ -133,6 +161,29 @@ export function wireControls() {
       render();
     }
   });
+
+  // The volume slider: the chime obeys it at once; the table is not drawn again while it is
+  // dragged (that would take the slider from under the pointer).
+  root.addEventListener("input", (ev) => {
+    const el = ev.target;
+    if (el.dataset?.act !== "volume") return;
+    state.volume = Number(el.value);
+    setSoundVolume(state.volume);
+    el.setAttribute("aria-valuetext", volumeWords(state.volume));
+    const out = el.parentElement.querySelector("output");
+    if (out) out.textContent = volumeWords(state.volume);
+  });
+  root.addEventListener("change", (ev) => {
+    if (ev.target.dataset?.act === "volume") previewChime();
+  });
+  root.addEventListener("pointerdown", (ev) => {
+    if (ev.target.dataset?.act === "volume") state.holdRender = true;
+  });
+  const letGo = () => {
+    if (state.holdRender && document.activeElement?.dataset?.act === "volume") releaseRender();
+  };
+  document.addEventListener("pointerup", letGo);
+  document.addEventListener("pointercancel", letGo);
 
   // The log's fold is kept across redraws (toggle does not bubble: listen while capturing).
   root.addEventListener("toggle", (ev) => {

@@ -5,6 +5,13 @@ import { root, state } from "./state.js";
 import { ctx } from "./context.js";
 
 export function render() {
+  // A drag under way (a tile of the hand, the volume slider) keeps its element: the table is
+  // drawn again once it ends.
+  if (state.holdRender) {
+    state.renderOwed = true;
+    return;
+  }
+  state.renderOwed = false;
   const active = document.activeElement;
   let keep = null;
   if (active && root.contains(active)) {
@@ -38,6 +45,12 @@ export function render() {
     const el = root.querySelector('.hand [tabindex="0"]') || root.querySelector(".hand button");
     if (el) el.focus({ preventScroll: true });
   }
+}
+
+/** A drag has ended: the table is drawn if frames came meanwhile. */
+export function releaseRender() {
+  state.holdRender = false;
+  if (state.renderOwed) render();
 }
 
 export function startCountdown() {

@@ -14,6 +14,8 @@ import { toServer } from "./connection.js";
 import { signalTurn } from "./signal.js";
 import { explainLostClaim, forgetAnswer, noteAnswer, notePassGiven } from "./claimnotes.js";
 import { refreshHints } from "./hints.js";
+import { autoMove } from "./comfort.js";
+import { noteWaits } from "./waits.js";
 
 function setPlayers(seats) {
   if (!Array.isArray(seats)) return;
@@ -50,7 +52,8 @@ function onState(frame) {
   openIfDealJustBegun();
   render();
   refreshHints(render);
-  signalTurn();
+  signalTurn([], autoMove());
+  noteWaits();
 }
 
 // The rest of a state's deal history, when it did not fit in the state frame itself.
@@ -98,7 +101,8 @@ function onUpdate(frame) {
   if (!(frame.view.legal_actions || []).some((a) => a.type === "discard" && a.call)) state.originalCall = false;
   render();
   refreshHints(render);
-  signalTurn(events);
+  signalTurn(events, autoMove());
+  noteWaits();
 }
 
 export function onMessage(msg) {

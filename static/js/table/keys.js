@@ -4,10 +4,18 @@
 import { root, state } from "./state.js";
 import { render } from "./draw.js";
 import { closeRituals, foldRituals } from "./rituals.js";
+import { moveByKey } from "./handorder.js";
+
+const MOVES = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
 
 export function wireKeys() {
   root.addEventListener("keydown", (ev) => {
     const tile = ev.target.closest?.(".hand button");
+    if (tile && ev.shiftKey && MOVES.has(ev.key)) { // Shift: the tile moves, not the focus
+      ev.preventDefault();
+      moveByKey(tile, ev.key);
+      return;
+    }
     if (tile) {
       const tiles = [...root.querySelectorAll(".hand button")];
       let i = tiles.indexOf(tile);
@@ -27,7 +35,7 @@ export function wireKeys() {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     // Any key skips the rituals shown at a deal's start (not when opened on purpose).
     if (state.showRituals && !state.ritualsPinned && !["Shift", "Tab"].includes(ev.key)) foldRituals();
-    if (ev.target.closest?.("input, textarea, select")) return;
+    if (ev.target.closest?.("input, textarea, select") && !(ev.key === "Escape" && state.settingsOpen)) return;
     const key = ev.key.toUpperCase();
     const btn = root.querySelector(`button[aria-keyshortcuts="${key}"]`);
     if (btn) {

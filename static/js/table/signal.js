@@ -67,12 +67,17 @@ function notify(kind) {
   }
 }
 
-function ring() {
-  if (!state.turnSound) return;
+function play() {
+  if (!state.volume) return; // the volume at 0: silent
   chime = chime || new Audio(CHIME);
+  chime.volume = state.volume / 100;
   chime.currentTime = 0;
   // Refused before the page has had a click (autoplay rules): the title still tells.
   chime.play()?.catch(() => {});
+}
+
+function ring() {
+  if (state.turnSound) play();
 }
 
 function signal(kind) {
@@ -81,8 +86,14 @@ function signal(kind) {
   notify(kind);
 }
 
-/** After each frame: signal a decision point newly owed by this seat, and keep the title. */
-export function signalTurn(events = []) {
+/** The chime at the volume just chosen, so the player hears what it will be. */
+export function previewChime() {
+  play();
+}
+
+/** After each frame: signal a decision point newly owed by this seat, and keep the title.
+ * `quiet`: a comfort switch makes the move for the player (comfort.js), so nothing rings. */
+export function signalTurn(events = [], quiet = false) {
   const v = state.view;
   const now = owed(v, state.answered);
   const started = v && v.viewer != null && takeStarted();
@@ -90,7 +101,7 @@ export function signalTurn(events = []) {
   const ownClaim = events.some((e) => e.type === "claim" && e.seat === v?.viewer);
   const fresh = now === "claim" ? claimSignalled !== state.version : now === "turn" && owedBefore !== "turn" && !ownClaim;
   if (now === "claim") claimSignalled = state.version;
-  if (fresh) signal(now);
+  if (fresh && !quiet) signal(now);
   else if (started) signal("start");
   owedBefore = now;
   document.title = TITLES[now] || BASE_TITLE;

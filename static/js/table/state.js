@@ -1,6 +1,7 @@
 // The table's client state, shared by every module of the table (one mutable object, imported
 // live), with the page's config and the element the table is drawn in.
 import { readPref } from "../stored.js";
+import { readComfort, soundVolume } from "../prefs.js";
 
 export const config = JSON.parse(document.getElementById("table-config")?.textContent || "{}");
 export const root = document.getElementById("table");
@@ -35,6 +36,18 @@ export const state = {
   settingsOpen: false,
   hints: readPref("mahjong-hints", false), // the hints switch (tables that allow them)
   hintData: null, // this position's hints as fetched: {version, candidates, why_not_win}
+  // Comfort switches (prefs.js): moves made for the player (table/comfort.js), and what is shown.
+  autoWin: readComfort("autoWin"),
+  autoDiscard: readComfort("autoDiscard"),
+  noCalls: readComfort("noCalls"),
+  showWaits: readComfort("showWaits"), // the ready indicator (tables that give it)
+  volume: soundVolume(), // 0-100: the chime's volume; 0 is silent
+  // The player's own arrangement of the hand this deal (table/handorder.js): tile tokens, or
+  // null for the sorted order.
+  handOrder: null,
+  handOrderKey: null,
+  holdRender: false, // a drag under way (a tile, the volume slider): frames drawn when it ends
+  renderOwed: false,
   // The log starts open where there is room for it beside the table, folded on small screens.
   logOpen: window.matchMedia("(min-width: 1100px)").matches,
   error: null,

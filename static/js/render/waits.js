@@ -1,0 +1,58 @@
+// Above your hand: the ready indicator (your hand is one tile from going out: the tiles that
+// would let it, from the server's `waits`, and how many of each you have not seen) and, once
+// you have arranged your hand, the Sort button that puts it back in order.
+import { esc, parseTiles, tileHTML, tileWords } from "../tiles.js";
+
+/** How many copies of each tile this seat can see: its own hand, every discard, every set shown. */
+export function seenCounts(view) {
+  const seen = new Map();
+  const add = (text) => {
+    for (const t of parseTiles(text || "")) seen.set(t, (seen.get(t) || 0) + 1);
+  };
+  add(view.hand);
+  add(view.drawn);
+  add(view.centre);
+  for (const s of view.seats || []) {
+    add(s.discards);
+    for (const m of s.melds || []) add(m.tiles);
+  }
+  return seen;
+}
+
+const ONLY = { self_drawn: "self-drawn only", discard: "on a discard only" };
+
+/** The waits with the copies left unseen: [{tile, left, only}]. */
+export function waitsLeft(view, waits) {
+  const seen = seenCounts(view);
+  return waits.map((w) => ({ tile: w.tile, left: Math.max(0, 4 - (seen.get(w.tile) || 0)), only: w.only || null }));
+}
+
+export function waitsWords(items) {
+  const each = items.map((w) => `${tileWords(w.tile)}, ${w.left} left${w.only ? ` (${ONLY[w.only]})` : ""}`);
+  return `You are one tile from going out. Winning tiles: ${each.join("; ")}.`;
+}
+
+function waitsHTML(ctx) {
+  const v = ctx.view;
+  if (!ctx.waits || !ctx.waits.length) return "";
+  const items = waitsLeft(v, ctx.waits);
+  const total = items.reduce((n, w) => n + w.left, 0);
+  const tiles = items
+    .map((w) => `<li class="wait${w.left ? "" : " gone"}"${w.only ? ` data-only="${w.only}"` : ""} data-tile="${w.tile}" data-left="${w.left}">${
+      tileHTML(w.tile, { cls: "mini", label: "" })}<b class="left" aria-hidden="true">×${w.left}</b>${
+      w.only ? `<small>${ONLY[w.only]}</small>` : ""}</li>`)
+    .join("");
+  return `<div class="waits" id="waits"><span class="sr-only">${esc(waitsWords(items))}</span>
+    <span class="waits-title" aria-hidden="true">Ready</span><span class="waits-on" aria-hidden="true">wins on</span>
+    <ul class="wait-tiles" aria-hidden="true">${tiles}</ul>
+    <span class="waits-total" aria-hidden="true">${total} left</span></div>`;
+}
+
+export function handToolsHTML(ctx) {
+  const waits = waitsHTML(ctx);
+  const sort = ctx.handArranged
+    ? '<button type="button" class="chip-button hand-sort" data-act="sort-hand" title="Put your hand back in order">Sort</button>'
+    : "";
+  if (!waits && !sort) return "";
+  return `<div class="hand-tools">${waits}${sort}</div>`;
+}
