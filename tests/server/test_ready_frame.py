@@ -10,6 +10,7 @@ from asgiref.sync import sync_to_async
 
 from games import services
 from games.engine import bots
+from games.engine.errors import EngineError
 from games.engine.tiles import format_tiles
 from games.engine.views import own_hand
 from games.models import Game, Seat
@@ -31,14 +32,24 @@ def _users_by_seat(game: Game) -> dict:
 
 
 def _expected(match, seat: int) -> list[dict] | None:
-    """Every tile kind tried by the deal's own win test, self-drawn and on a discard."""
+    """Every tile kind tried by the deal's own win test, self-drawn and on a discard (a tile all
+    four of whose copies the seat holds aside)."""
     deal = match.deal
     counts = own_hand(match, seat)
+    held = list(counts)
+    for meld in deal.seats[seat].melds:
+        for t in meld.tiles:
+            held[t] += 1
     out = []
     for tile in range(34):
+        if held[tile] >= 4:
+            continue  # every copy is the seat's own: none can come
         counts[tile] += 1
-        drawn = deal.can_win(seat, counts, tile, "wall")
-        thrown = deal.can_win(seat, counts, tile, "discard")
+        try:
+            drawn = deal.can_win(seat, counts, tile, "wall")
+            thrown = deal.can_win(seat, counts, tile, "discard")
+        except EngineError:
+            drawn = thrown = False
         counts[tile] -= 1
         if drawn or thrown:
             wait = {"tile": format_tiles([tile])}
