@@ -126,6 +126,9 @@ async def test_a_rated_table_sends_no_ready_indicator(app, players, spectator):
     seat = await sync_to_async(_until_ready)(game.pk, users)
     row, match = await sync_to_async(_match)(game.pk)
     assert frames.ready_off(row) == "The ready indicator is off in rated games, as hints are."
+    assert frames.ready_off(Game(tournament=True)) == (
+        "The ready indicator is off in tournament games, as hints are.")
+    assert frames.ready_off(Game()) is None
     mine = await join(app, game.pk, users[seat])
     assert mine.seat == seat
     assert "waits" not in mine.view
