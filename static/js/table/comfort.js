@@ -1,8 +1,9 @@
 // Moves the table makes for the player when a comfort switch says so (Settings; prefs.js keeps
 // them): auto-win declares a win whenever one is legal (self-drawn, on a discard, robbing a
 // kong); auto-discard throws the tile just drawn when the turn offers nothing but discards (no
-// win, no kong, no Original Call); no calls passes a window that offers chow, pung or kong but no
-// win. A seat with nothing to claim is passed by the server, never here.
+// win, no kong, no Original Call; East's first discard, with no tile drawn, is the player's); no
+// calls passes a window that offers chow, pung or kong but no win. A seat with nothing to claim
+// is passed by the server, never here.
 //
 // Each goes through actions.js's send, with the version the page has seen, once per decision
 // (its version): never for a spectator, never once the game or the deal is over, never while a
