@@ -58,6 +58,17 @@ def moved(tiles: list[str], frm: int, to: int) -> list[str]:
     return out
 
 
+def until_drawn(page) -> None:
+    """Until this player is to discard with a tile just drawn (East's first discard has none: it
+    is made here, and the next turn awaited)."""
+    until_my_discard(page)
+    while drawn(page) is None:
+        v = int(page.get_attribute("#table", "data-version"))
+        click(page.locator(".hand .tile.can").last)
+        page.wait_for_function("v => Number(document.getElementById('table').dataset.version) > v", arg=v)
+        until_my_discard(page)
+
+
 def new_table(browser, site_url, **options):
     context = browser.new_context(**options)
     context.set_default_timeout(30_000)
@@ -74,7 +85,7 @@ def new_table(browser, site_url, **options):
 @pytest.fixture(scope="module")
 def table(browser, site_url):
     context, page = new_table(browser, site_url, viewport={"width": 1366, "height": 900})
-    until_my_discard(page)  # the table waits on this player: the hand stays put meanwhile
+    until_drawn(page)  # the table waits on this player: the hand stays put meanwhile
     page.keyboard.press("Escape")  # the rituals fold away
     yield page
     context.close()
@@ -180,7 +191,7 @@ def test_a_finger_drags_a_tile_on_a_phone(browser, site_url, artifacts):
     context, page = new_table(browser, site_url, viewport={"width": 390, "height": 844},
                               has_touch=True, is_mobile=True)
     try:
-        until_my_discard(page)
+        until_drawn(page)
         before = hand(page)
         x1, y = centre(page, ".hand [data-idx='1']")
         x5, _ = centre(page, ".hand [data-idx='5']")
