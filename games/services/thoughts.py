@@ -8,7 +8,8 @@ for anew), and the door checks the action against the legal ones as it would a p
 
 Levels that only apply a rule of thumb (random, beginner) and choices with one legal action
 are made where they are asked: they cost less than the message to a worker. With no workers
-(GAMES_THINK_WORKERS = 0) every decision is made where it is asked.
+(GAMES_THINK_WORKERS = 0), and in a process that does not serve (a shell, a management
+command), every decision is made where it is asked.
 
 Several processes: the process that made a change asks for what it opened. Another process
 finding that seat due leaves it to the first for HANDOFF past its due time, then asks itself
@@ -54,8 +55,9 @@ def level_of(seat: Seat) -> str:
 
 
 def _thought(match, pos: int, level: str) -> bool:
-    """Whether this decision is one for a worker."""
-    if not pool.workers() or level not in STYLES:
+    """Whether this decision is one for a worker (in a serving process: a shell or a management
+    command decides where it asks, having no ticker to take an answer later)."""
+    if not pool.workers() or not pool.serving() or level not in STYLES:
         return False
     legal = match.legal_actions(pos)
     return len(legal) > 1 and legal[0].type != EXCHANGE
@@ -98,8 +100,8 @@ def look_ahead(game: Game, match, seats: dict[int, Seat]) -> None:
         _ours.move_to_end(game.pk)
         while len(_ours) > _KEPT:
             _ours.popitem(last=False)
-    if match.is_over or not pool.workers():
-        return
+    if match.is_over or not pool.workers() or not pool.serving():
+        return  # only a serving process asks ahead: a shell's answers would reach no ticker
     for pos in match.waiting_on():
         seat = seats.get(pos)
         if seat is None or str(pos) in game.pending:

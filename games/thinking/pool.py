@@ -49,8 +49,19 @@ def _current() -> ProcessPoolExecutor:
         return _executor
 
 
+_serving = False
+
+
+def serving() -> bool:
+    """Whether this process started its workers to serve tables (a server does; a management
+    command or a shell does not, and asks no worker ahead of time)."""
+    return _serving
+
+
 def start() -> None:
     """Start the workers now (a serving process does, so the first decision finds them warm)."""
+    global _serving
+    _serving = True
     if workers():
         ex = _current()
         # Spawning starts workers as jobs arrive: one trivial job per worker starts them all.
@@ -116,7 +127,8 @@ def pids() -> list[int]:
 
 def shutdown() -> None:
     """Stop the workers now, work in progress included (the server is stopping)."""
-    global _executor
+    global _executor, _serving
+    _serving = False
     with _lock:
         executor, _executor = _executor, None
     if executor is None:

@@ -22,6 +22,7 @@ STUCK_S = 60  # a bound on a wait for a worker's answer; a working pool answers 
 def workers(settings):
     settings.GAMES_THINK_WORKERS = 1
     settings.GAMES_BOT_DELAY_MS = 0
+    pool.start()  # as a serving process does
     yield settings
     pool.shutdown()
 
