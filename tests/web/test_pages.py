@@ -31,6 +31,7 @@ def test_play_now_seats_a_guest_with_three_bots_at_a_dealt_table(client):
     assert csrf and config == {
         "game": game.pk, "ws": f"/ws/game/{game.pk}/",
         "seat": game.seats.get(user=guest).position, "status": "active", "hints": True, "hints_off": None,
+        "ready_off": None,
         "record": f"/game/{game.pk}/record.json", "plot": f"/game/{game.pk}/plot/",
         "again": f"/game/{game.pk}/again/", "commitment": game.commitment}
     assert "js/table.js" in page.content.decode()
