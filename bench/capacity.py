@@ -68,16 +68,6 @@ class Sampler:
         self.errors.clear()
 
 
-def choose(view: dict) -> dict | None:
-    legal = view.get("legal_actions") or []
-    for kind in ("ready", "pass"):
-        for a in legal:
-            if a["type"] == kind:
-                return a
-    discards = [a for a in legal if a["type"] == "discard" and not a.get("call")]
-    return discards[0] if discards else (legal[0] if legal else None)
-
-
 class BotClock:
     """Times the bots' moves from one socket's updates: a view in play whose turn is a bot's
     starts the clock; the next update stops it."""
@@ -147,7 +137,7 @@ async def person(port: int, game: int, session: str, sampler: Sampler, stop: asy
             view = frame.get("view") or {}
             if frame["status"] != "active" or acted == version or waiting or version < known:
                 continue
-            action = choose(view)
+            action = stack.choose(view)
             if action is None:
                 continue
             acted, waiting = version, True

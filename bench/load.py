@@ -242,16 +242,6 @@ class Table:
                 del self.pending[target]
 
 
-def choose(view: dict) -> dict | None:
-    legal = view.get("legal_actions") or []
-    for kind in ("ready", "pass"):
-        for a in legal:
-            if a["type"] == kind:
-                return a
-    discards = [a for a in legal if a["type"] == "discard" and not a.get("call")]
-    return discards[0] if discards else (legal[0] if legal else None)
-
-
 # Players come in a few at a time, as people do: a hundred handshakes in the same instant
 # (each one a few database calls on one thread) outlast Daphne's 5 s to accept a socket.
 ARRIVING_AT_ONCE = 8
@@ -311,7 +301,7 @@ async def player(port: int, game: int, session: str, table: Table, stop: asyncio
             view = frame.get("view") or {}
             if frame["status"] != "active" or acted == version or waiting or version < known:
                 continue
-            action = choose(view)
+            action = stack.choose(view)
             if action is None:
                 continue
             acted, waiting = version, True

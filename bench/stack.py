@@ -242,6 +242,17 @@ def make_four_bot_tables(tree: Path, env: dict[str, str], level: str, count: int
     return [int(line.split()[1]) for line in out.splitlines() if line.startswith("game ")]
 
 
+def choose(view: dict) -> dict | None:
+    """The benchmarks' scripted person: ready, pass, else discard the first legal tile."""
+    legal = view.get("legal_actions") or []
+    for kind in ("ready", "pass"):
+        for a in legal:
+            if a["type"] == kind:
+                return a
+    discards = [a for a in legal if a["type"] == "discard" and not a.get("call")]
+    return discards[0] if discards else (legal[0] if legal else None)
+
+
 # ------------------------------------------------------------------ /proc
 
 

@@ -95,16 +95,6 @@ class Client:
             return exc.code
 
 
-def choose(view: dict) -> dict | None:
-    legal = view.get("legal_actions") or []
-    for kind in ("ready", "pass"):
-        for a in legal:
-            if a["type"] == kind:
-                return a
-    discards = [a for a in legal if a["type"] == "discard" and not a.get("call")]
-    return discards[0] if discards else (legal[0] if legal else None)
-
-
 async def seat(base: str, game: int, session: str, versions: list[int], stop: asyncio.Event,
                answers: list[float]):
     host = base.removeprefix("http://")
@@ -133,7 +123,7 @@ async def seat(base: str, game: int, session: str, versions: list[int], stop: as
             versions[0] = max(versions[0], version)
             if frame["status"] != "active" or acted == version or waiting or version < known:
                 continue
-            action = choose(frame.get("view") or {})
+            action = stack.choose(frame.get("view") or {})
             if action is not None:
                 acted, waiting = version, True
                 if THINK[0]:

@@ -141,11 +141,12 @@ def decision(game: Game, match, seat: Seat, due: datetime, now: datetime) -> Act
 def decide_now(match, pos: int, level: str) -> Action:
     """The level's action for `pos` now, waiting for a worker if it takes one (an organiser's
     action, never the ticker's: the ticker does not wait)."""
-    if _thought(match, pos, level):
-        answer = pool.submit(jobs.weigh, seat_view(match, pos), match.ruleset, level).result()
-        if answer is not None and Action.from_json(answer) in match.legal_actions(pos):
-            return Action.from_json(answer)
-    return bots.choose(match, pos, level if not _thought(match, pos, level) else "beginner")
+    if not _thought(match, pos, level):
+        return bots.choose(match, pos, level)
+    answer = pool.submit(jobs.weigh, seat_view(match, pos), match.ruleset, level).result()
+    if answer is not None and Action.from_json(answer) in match.legal_actions(pos):
+        return Action.from_json(answer)
+    return bots.choose(match, pos, "beginner")  # the level had no opinion: its rule of thumb
 
 
 def _wait(game_id: int, seconds: float) -> None:
