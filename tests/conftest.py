@@ -3,12 +3,17 @@ outsider; plus a clock the tests move by hand instead of waiting."""
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from django.db import connections
+
+# The servers the tests start think in one worker process each (a test that is about the
+# workers says how many it wants): the suite runs several servers at once on a few cores.
+os.environ.setdefault("MAHJONG_THINK_WORKERS", "1")
 
 
 class ManualClock:

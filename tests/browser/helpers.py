@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 # Anything that asks this player to act, or the end of the deal.
 YOUR_MOVE = ".hand .tile.can, .actions .act, .sheet"
 CLAIMS = ("win", "kong", "pung", "chow")
@@ -15,17 +13,17 @@ def play_now(page, base: str) -> None:
     page.wait_for_selector(".hand .tile")
 
 
-def until_my_discard(page, limit_s: float = 90) -> None:
+def until_my_discard(page, most: int = 50) -> None:
     """Wait until this player may discard, passing any claim offered first: seats are drawn, so
     the guest is not always East, and another seat's discard may offer a pung or a chow, whose
-    window would otherwise wait out its whole length for an answer."""
-    deadline = time.monotonic() + limit_s
-    while time.monotonic() < deadline:
-        page.wait_for_selector(".hand .tile.can, .actions .act.pass")
+    window would otherwise wait out its whole length for an answer. Waits as long as the table
+    moves; at most `most` claims are passed."""
+    for _ in range(most):
+        wait_while_moving(page, ".hand .tile.can, .actions .act.pass")
         if page.locator(".hand .tile.can").count():
             return
         click(page.locator(".actions .act.pass"))
-    raise AssertionError("no turn to discard came")
+    raise AssertionError(f"no turn to discard came within {most} claims passed")
 
 
 def legal(page) -> set[str]:
@@ -78,13 +76,13 @@ def click(locator) -> None:
             raise
 
 
-def play_until_sheet(page, limit_s: float = 120, on_turn=None) -> int:
+def play_until_sheet(page, most: int = 400, on_turn=None) -> int:
     """Discard by clicking (the drawn tile, else the last one) and pass on claims until the
-    end-of-deal sheet appears. Returns how many tiles this player discarded."""
-    deadline = time.monotonic() + limit_s
+    end-of-deal sheet appears, waiting as long as the table moves (a deal has fewer than `most`
+    answers of one seat). Returns how many tiles this player discarded."""
     discards = 0
-    while time.monotonic() < deadline:
-        page.wait_for_selector(YOUR_MOVE)
+    for _ in range(most):
+        wait_while_moving(page, YOUR_MOVE)
         if page.locator(".sheet").count():
             return discards
         v = version(page)
@@ -100,7 +98,7 @@ def play_until_sheet(page, limit_s: float = 120, on_turn=None) -> int:
         elif page.locator(".actions .act").count():
             click(page.locator(".actions .act").first)
         wait_for_change(page, v)
-    raise AssertionError("the deal did not end in time")
+    raise AssertionError(f"the deal did not end within {most} answers")
 
 
 def wait_while_moving(page, selector: str, stall_s: float = 90) -> None:

@@ -17,7 +17,9 @@ OVERLAPS = """() => {
     ".centre .round, .centre .counts, .centre .wall-key, .centre .dealer-line, .centre .claim-tile,"
     + " .centre .felt-caption")];
   const dice = [...document.querySelectorAll(".felt-dice .die")];
-  const moving = document.getAnimations().filter((a) => a.effect?.target?.closest?.(".centre"));
+  // The roll's own animations; a looping one (a claim window's pulse) has no course to step.
+  const moving = document.getAnimations().filter((a) => a.effect?.target?.closest?.(".centre")
+    && Number.isFinite(a.effect.getComputedTiming().endTime));
   const hits = [];
   const check = (when) => {
     for (const d of dice) {

@@ -13,7 +13,7 @@ import { refreshHints } from "./hints.js";
 import { writeComfort, setSoundVolume } from "../prefs.js";
 import { volumeWords } from "../render/layout.js";
 import { autoMove } from "./comfort.js";
-import { sortHand } from "./handorder.js";
+import { discardingPlace, sortHand } from "./handorder.js";
 import { previewChime } from "./signal.js";
 import { releaseRender } from "./draw.js";
 
@@ -46,7 +46,9 @@ function onTile(tile) {
   const a = (state.view.legal_actions || []).find(
     (x) => x.type === "discard" && x.tile === t && !!x.call === !!state.originalCall,
   );
-  if (a) send(a);
+  if (!a || state.pending) return;
+  if (!tile.classList.contains("drawn")) discardingPlace(Number(tile.dataset.idx), t);
+  send(a);
 }
 
 // Notifications are asked for only here, on the player's own click.

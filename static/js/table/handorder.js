@@ -62,6 +62,22 @@ function reconcile(order, hand) {
   return kept;
 }
 
+let discarded = null; // {place, tile, version}: the tile of the hand last clicked to discard
+
+/** The order less the copy the player clicked to discard, once a newer frame shows the discard
+ * made: of two alike, the one clicked leaves, not the first one found. */
+function withoutDiscarded(order) {
+  const d = discarded;
+  if (!d || state.version <= d.version) return order;
+  discarded = null;
+  return order[d.place] === d.tile ? [...order.slice(0, d.place), ...order.slice(d.place + 1)] : order;
+}
+
+/** Notes the place of the hand's tile being discarded (the drawn tile aside). */
+export function discardingPlace(place, tile) {
+  discarded = state.handOrder ? { place, tile, version: state.version } : null;
+}
+
 /** The hand in the order shown, the tile just drawn (if any) last and marked: [{t, drawn}]. */
 export function arrangedTiles() {
   const v = state.view;
@@ -74,7 +90,7 @@ export function arrangedTiles() {
   const hand = parseTiles(v.hand);
   let shown = hand;
   if (state.handOrder) {
-    shown = reconcile(state.handOrder, hand);
+    shown = reconcile(withoutDiscarded(state.handOrder), hand);
     if (shown.join(" ") !== state.handOrder.join(" ")) {
       state.handOrder = shown;
       save();

@@ -62,10 +62,12 @@ export function trackRituals(events, mayOpen = true) {
   }
 }
 
-// A page opened as a deal begins (the first round of discards not yet over) shows its rituals.
+// A page opened as a deal begins (the first round of discards not yet over, a claim on one of
+// them perhaps being decided) shows its rituals.
+const PLAYING = new Set(["play", "initial_kong", "claim", "rob"]);
 export function openIfDealJustBegun() {
   const v = state.view;
-  if (v && (v.phase === "play" || v.phase === "initial_kong") && discardCount() < 4 && state.ritualsShownFor !== v.deal_number) {
+  if (v && PLAYING.has(v.phase) && discardCount() < 4 && state.ritualsShownFor !== v.deal_number) {
     openRituals();
   }
 }
