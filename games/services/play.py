@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
 
 from games import clock, conf, protocol, wakeup
 from games.engine.actions import EXCHANGE, PASS, READY, Action
@@ -156,9 +156,10 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     _save_changed(game)
     messages = list(extra or [])
     if change.changed:
-        messages = broadcast.change_messages(game, match, change.events, change.from_version) + (
-            messages
-        )
+        # No frame made for a seat or spectator group nobody is in (bots' seats, unwatched
+        # tables): a socket joining later reads the state on this same thread, after this commit.
+        messages = broadcast.change_messages(
+            game, match, change.events, change.from_version, heard_only=True) + messages
     gid, due, version = game.pk, game.due_at, game.version
     window = (
         schedule.window_deadline(game)
@@ -189,43 +190,48 @@ _insert_sql: dict[tuple[str, int], str] = {}
 
 
 _MOVE_COLUMNS = ("game", "seq", "seat", "action", "created")
+_SAVED_FIELDS = [Game._meta.get_field(name) for name in _SAVED_ON_CHANGE]
+_MOVE_ACTION_FIELD = Move._meta.get_field("action")
+_MOVE_CREATED_FIELD = Move._meta.get_field("created")
 
 
 def _insert_moves(game_id: int, moves: list[tuple[int, int, dict]], now: datetime) -> None:
     """Move.objects.bulk_create(...) as one INSERT whose SQL is built once per row count, from
     plain tuples (the ids are not read back: nothing here uses them)."""
-    key = (connection.vendor, len(moves))
+    conn = connections[DEFAULT_DB_ALIAS]  # once: `connection` looks the thread's up each time
+    key = (conn.vendor, len(moves))
     sql = _insert_sql.get(key)
     if sql is None:
-        qn = connection.ops.quote_name
+        qn = conn.ops.quote_name
         columns = ", ".join(qn(Move._meta.get_field(name).column) for name in _MOVE_COLUMNS)
         row = "(" + ", ".join(["%s"] * len(_MOVE_COLUMNS)) + ")"
         sql = _insert_sql[key] = (
             f"INSERT INTO {qn(Move._meta.db_table)} ({columns})"
             f" VALUES {', '.join([row] * len(moves))}"
         )
-    action_field = Move._meta.get_field("action")
-    created = Move._meta.get_field("created").get_db_prep_save(now, connection)
+    action_field = _MOVE_ACTION_FIELD
+    created = _MOVE_CREATED_FIELD.get_db_prep_save(now, conn)
     params: list = []
     for seq, seat, action in moves:
-        params += (game_id, seq, seat, action_field.get_db_prep_save(action, connection), created)
-    with connection.cursor() as cursor:
+        params += (game_id, seq, seat, action_field.get_db_prep_save(action, conn), created)
+    with conn.cursor() as cursor:
         cursor.execute(sql, params)
 
 
 def _save_changed(game: Game) -> None:
     """game.save(update_fields=_SAVED_ON_CHANGE) as one UPDATE whose SQL is built once (Game
     has no save signals or save() override to skip)."""
-    fields = [Game._meta.get_field(name) for name in _SAVED_ON_CHANGE]
-    sql = _save_sql.get(connection.vendor)
+    conn = connections[DEFAULT_DB_ALIAS]
+    fields = _SAVED_FIELDS
+    sql = _save_sql.get(conn.vendor)
     if sql is None:
-        qn = connection.ops.quote_name
+        qn = conn.ops.quote_name
         sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
-        sql = _save_sql[connection.vendor] = (
+        sql = _save_sql[conn.vendor] = (
             f"UPDATE {qn(Game._meta.db_table)} SET {sets} WHERE {qn(Game._meta.pk.column)} = %s"
         )
-    params = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in fields]
-    with connection.cursor() as cursor:
+    params = [f.get_db_prep_save(getattr(game, f.attname), conn) for f in fields]
+    with conn.cursor() as cursor:
         cursor.execute(sql, [*params, game.pk])
 
 
