@@ -67,7 +67,7 @@ def add_games(n: int, start: int, results: list[dict], users: list, keen, rng) -
     from django.utils import timezone
 
     from games.models import FINISHED, Game, Seat
-    from games.results import seat_results
+    from games.models.seat_results import seat_results
     from games.services.lobby import get_ruleset
 
     ruleset = get_ruleset("chinese-classical").to_json()

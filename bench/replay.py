@@ -139,7 +139,7 @@ def running_figures(game, requests: int) -> None:
     from games.engine.replay import replay_steps
     from games.engine.ruleset import Ruleset
     from games.models import ACTIVE, Game
-    from games.pages import running_steps
+    from games.web.pages import running_steps
 
     running_steps.forget_all()
     total = game.version

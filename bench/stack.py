@@ -68,7 +68,7 @@ def describe(tree: Path) -> str:
 # Every server the benchmarks start has these, whatever else a benchmark sets.
 BASE_ENV = {
     "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "load-bench",
-    # Every client here is 127.0.0.1: no per-address bound (games/limits.py).
+    # Every client here is 127.0.0.1: no per-address bound (games/access/limits.py).
     "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,"
                       "queue-join=1000000/60",
 }

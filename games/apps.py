@@ -6,6 +6,9 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import timers
+        # The admin's pages live in games/organiser/ (Django's autodiscovery looks only for
+        # games/admin.py); the ticker starts with the server.
+        from games.organiser import admin  # noqa: F401
+        from games.realtime import timers
 
         timers.start_with_server()

@@ -38,6 +38,10 @@ _KNOWN = {
     "GAMES_THINK_WORKERS": ("MAHJONG_THINK_WORKERS", os.cpu_count() or 1, 0),
     # Time added to each bot decision in the workers: a slow bot on purpose (tests, demos).
     "GAMES_THINK_EXTRA_MS": ("MAHJONG_THINK_EXTRA_MS", 0, 0),
+    # How much the workers lower their priority: on a machine whose cores are all busy, the
+    # process that applies moves gets the CPU first. 0: the same as the server (the tests'
+    # servers share their cores with the test runner and browsers, which would starve them).
+    "GAMES_THINK_NICENESS": ("MAHJONG_THINK_NICENESS", 10, 0),
 }
 
 

@@ -1,8 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .limits import limit_posts, limit_requests, limit_running
-from .pages import (
+from games.access.limits import limit_posts, limit_requests, limit_running
+from games.web.pages import (
     analysis,
     analysis_board,
     api,
@@ -24,10 +24,10 @@ from .pages import (
     tournament_exports,
     tournaments,
 )
-from .pages import puzzles as puzzle_pages
-from .pages import replay as replay_pages
+from games.web.pages import puzzles as puzzle_pages
+from games.web.pages import replay as replay_pages
 
-# Work a request can cause, bounded per address (the bounds: games/limits.py).
+# Work a request can cause, bounded per address (the bounds: games/access/limits.py).
 
 urlpatterns = [
     path("", lobby.home, name="home"),

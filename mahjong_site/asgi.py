@@ -11,8 +11,8 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from games import timers  # noqa: E402
-from games.routing import (  # noqa: E402
+from games.realtime import timers  # noqa: E402
+from games.realtime.routing import (  # noqa: E402
     bot_websocket_urlpatterns,
     split_bots,
     websocket_urlpatterns,

@@ -26,7 +26,7 @@ def hard_cap() -> int:
 def _install_guarded_protocol() -> None:
     from daphne import ws_protocol
 
-    from games import protocol
+    from games.realtime import protocol
 
     frame = json.dumps(
         protocol.error(protocol.E_TOO_LARGE, "That message is too large; closing.")
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> None:
     from daphne.cli import CommandLineInterface
 
     _install_guarded_protocol()
-    from games import timers
+    from games.realtime import timers
 
     timers.start_with_server()  # the reactor exists only now, after daphne.cli's import
     # The database thread gives up the interpreter lock on every round trip to the database and

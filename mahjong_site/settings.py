@@ -59,7 +59,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A rate limit's refusal raised under a view (a new guest account) answered 429, with why.
-    "games.limits.RefusedMiddleware",
+    "games.access.limits.RefusedMiddleware",
 ]
 
 ROOT_URLCONF = "mahjong_site.urls"
@@ -75,7 +75,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.pages.notices.seated",
+                "games.web.pages.notices.seated",
             ],
         },
     },
@@ -116,9 +116,9 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.LocalChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.realtime.layers.LocalChannelLayer"}}
 
-# The rate limits count here (games/limits.py): in Redis every process shares the counts; in
+# The rate limits count here (games/access/limits.py): in Redis every process shares the counts; in
 # local memory each process keeps its own.
 if REDIS_URL:
     CACHES = {
@@ -130,7 +130,7 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# Any rate limit's bound, as "name=count/seconds,..." (the names and defaults: games/limits.py).
+# Any rate limit's bound, as "name=count/seconds,..." (the names and defaults: games/access/limits.py).
 GAMES_LIMITS = env_limits("MAHJONG_LIMITS")
 # A guest account with no game (no seat, no table created, no queue or tournament entry) is
 # removed by the ticker once it has not signed in for this long.

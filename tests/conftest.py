@@ -14,6 +14,8 @@ from django.db import connections
 # The servers the tests start think in one worker process each (a test that is about the
 # workers says how many it wants): the suite runs several servers at once on a few cores.
 os.environ.setdefault("MAHJONG_THINK_WORKERS", "1")
+# At the servers' own priority: lowered, they would wait behind the runner and the browsers.
+os.environ.setdefault("MAHJONG_THINK_NICENESS", "0")
 
 
 class ManualClock:
@@ -59,11 +61,11 @@ def fast_passwords(settings):
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with an empty cache, as a new process does: no test is throttled by the
-    requests of the tests before it (games/limits.py counts in the cache)."""
+    requests of the tests before it (games/access/limits.py counts in the cache)."""
     from django.core.cache import cache
 
-    from games.pages import running_steps
     from games.services import matches, thoughts
+    from games.web.pages import running_steps
 
     cache.clear()
     matches.forget_all()
@@ -116,7 +118,7 @@ def outsider(db, django_user_model):
 async def app(live_settings):
     """The real ASGI application with a fresh channel layer, ticker and Match cache; tidied
     afterwards so no test sees another's state."""
-    from games import timers
+    from games.realtime import timers
     from games.services import matches
     from tests.web.live import application
 

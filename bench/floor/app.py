@@ -104,7 +104,7 @@ def _work() -> None:
 
 class FloorConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
-        # As games.consumers does: no hop to a database thread for each message.
+        # As games.realtime.consumers does: no hop to a database thread for each message.
         await getattr(self, get_handler_name(message))(message)
 
     async def connect(self) -> None:

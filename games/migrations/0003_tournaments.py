@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
                 ('hide_scores', models.BooleanField(default=True, help_text="a round's scores are shown only once all its tables finished")),
                 ('swiss', models.BooleanField(default=False, help_text='seat rounds after the first by standings')),
                 ('table_points', models.CharField(default='4,2,1,0', max_length=40)),
-                ('seed', models.CharField(default=games.models._tournament_seed, help_text='seats the rounds', max_length=32)),
+                ('seed', models.CharField(default=games.models.tournaments._tournament_seed, help_text='seats the rounds', max_length=32)),
                 ('created', models.DateTimeField(auto_now_add=True)),
             ],
             options={

@@ -9,7 +9,7 @@ from django.db.models.functions import Coalesce
 def fill(apps, schema_editor):
     """Games saved before these columns: their results are in Game.result, their place in the
     lists is when they finished, else started, else were opened."""
-    from games.results import seat_results
+    from games.models.seat_results import seat_results
 
     Game = apps.get_model("games", "Game")
     Seat = apps.get_model("games", "Seat")

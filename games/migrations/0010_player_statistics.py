@@ -16,7 +16,7 @@ def count_shown_games(apps, schema_editor):
         round__status="finished").values("game_id")
     Game.objects.filter(status="finished").exclude(result=None).exclude(pk__in=hidden).update(
         counted=True)
-    from games.results import stat_rows
+    from games.models.seat_results import stat_rows
 
     rows = stat_rows(Seat.objects.filter(game__counted=True, position__isnull=False), PlayerStat)
     PlayerStat.objects.bulk_create(rows, batch_size=500)

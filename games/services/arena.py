@@ -16,9 +16,9 @@ from typing import Any
 from django.db import transaction
 
 from games import clock
-from games.bot_models import ArenaEntry, ArenaGame, is_bot
 from games.engine.ruleset import PLAYABLE
-from games.models import FINISHED, Game, Rating, RatingChange, Seat, shown_rating
+from games.models import ACTIVE, FINISHED, Game, Rating, RatingChange, Seat, shown_rating
+from games.models.bots import ArenaEntry, ArenaGame, is_bot
 
 from . import lobby, ratings
 from .errors import ServiceError
@@ -62,7 +62,7 @@ def join(user, ruleset_name: str, *, levels: bool = True) -> dict[str, Any]:
     if game_id is not None:
         lobby.start_game(game_id)
     seat = (Seat.objects.filter(user=user, left=False, game__arena__isnull=False,
-                                game__status="active").order_by("-game_id").first())
+                                game__status=ACTIVE).order_by("-game_id").first())
     if seat is not None and not ArenaEntry.objects.filter(user=user).exists():
         return {"state": "seated", "game": seat.game_id}
     return {"state": "waiting", "waiting": _fresh().filter(ruleset_name=ruleset_name).count()}

@@ -22,10 +22,10 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from games import clock
-from games.accounts import is_guest
-from games.bot_models import PLAY, SCOPES, BotAccount, BotToken, is_bot
+from games.access.accounts import is_guest
 from games.engine.ruleset import DEFAULT_RULESET
 from games.models import ACTIVE, BOT_LEVELS, OPEN, Game, QueueEntry, Rating, Seat
+from games.models.bots import PLAY, SCOPES, BotAccount, BotToken, is_bot
 
 from . import lobby
 from .errors import ServiceError

@@ -20,9 +20,9 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import close_old_connections, connections, transaction
 
-from games import protocol
 from games.engine import views as engine_views
 from games.models import Game
+from games.realtime import protocol
 
 from . import frames, matches
 

@@ -7,7 +7,7 @@ import re
 
 from django.db import transaction
 
-from games.accounts import is_guest
+from games.access.accounts import is_guest
 from games.models import Entry, Tournament
 
 from . import audit

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 
-from games import clock, conf, protocol, wakeup
+from games import clock, conf
 from games.models import (
     ABANDONED,
     ACTIVE,
@@ -24,6 +24,7 @@ from games.models import (
     Game,
     Seat,
 )
+from games.realtime import protocol, wakeup
 
 from . import audit, broadcast, endings, forfeits, matches, ratings, thoughts
 from .errors import ServiceError

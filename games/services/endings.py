@@ -30,8 +30,9 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 
-from games import clock, protocol
+from games import clock
 from games.models import ABANDONED, ACTIVE, FINISHED, LEFT, OPEN, Game, Seat
+from games.realtime import protocol
 
 from . import absence, audit, broadcast, forfeits, frames, matches, ratings, results
 from .errors import ServiceError

@@ -10,11 +10,13 @@ from typing import Any
 
 import orjson
 
-from games import clock, conf, policy, protocol
-from games.bot_models import bot_ids
+from games import clock, conf
+from games.access import policy
 from games.engine import views as engine_views
 from games.engine.events import project_events
 from games.models import ABANDONED, ACTIVE, FINISHED, Game, Watcher
+from games.models.bots import bot_ids
+from games.realtime import protocol
 
 from . import forfeits, turnclock
 

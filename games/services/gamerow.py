@@ -9,9 +9,9 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Exists, QuerySet
 
-from games import protocol
 from games.engine.actions import Action
-from games.models import Entry, Game, Seat
+from games.models import Entry, Game, Move, Seat
+from games.realtime import protocol
 
 from . import schedule
 from .errors import ServiceError
@@ -125,3 +125,42 @@ def parse_action(action_json: Any, seat: int) -> Action:
         if named != seat:
             raise ServiceError(protocol.E_NOT_YOUR_SEAT, "You can only act for your own seat.")
     return Action.from_json({**action_json, "seat": seat})
+
+
+def is_duplicate(game: Game, seat: int, action: Action, version: int) -> bool:
+    move = Move.objects.filter(game=game, seq=version + 1).first()
+    return move is not None and move.seat == seat and move.action == action.to_json()
+
+
+def seat_of(game: Game, user) -> int:
+    if user is None or not user.is_authenticated:
+        raise ServiceError(protocol.E_NOT_SEATED, "Log in and take a seat to play.")
+    seat = held_seats(game.pk, user).first()
+    if seat is None or seat.position is None:
+        raise ServiceError(protocol.E_NOT_SEATED, "You are not seated at this table.")
+    return seat.position
+
+
+LOST_SEAT = "This seat is no longer yours: you are watching this table now."
+
+
+def holds(game: Game, user, pos: int) -> bool:
+    """Under the game's lock: does `user` still play seat `pos`? A socket resolves its seat
+    once, and a withdrawal hands the seat to the autopilot while the socket stays open."""
+    seat = seats(game).get(pos)
+    if seat is None or seat.user_id != user.pk:
+        return False
+    # Only a seat handed to a bot can be a withdrawn or departed player's: one query, then.
+    return not (seat.is_bot and not held_seats(game.pk, user).exists())
+
+
+def unlocked_seats_version(game_id: int, user, pos: int) -> int | None:
+    """Whether a claim answer may skip the lock: only when this process's seats show `user`
+    playing `pos` themselves. Returns the seats_version those seats were read at, for the
+    unlocked statement to check on the row (another process may have changed the seat since);
+    None: the locked path decides."""
+    known = known_seat(game_id, pos)
+    if known is None:
+        return None
+    seat, seats_version = known
+    return seats_version if seat.user_id == user.pk and not seat.is_bot else None

@@ -1,6 +1,6 @@
 """Guest accounts nobody came back to. "Play now" and a casual queue make a guest per browser
-(games/accounts.py); one that never sat at a table leaves a user row behind. The ticker
-(games/timers.py) removes those: guests with no game at all (no seat, no table created, no
+(games/access/accounts.py); one that never sat at a table leaves a user row behind. The ticker
+(games/realtime/timers.py) removes those: guests with no game at all (no seat, no table created, no
 queue or tournament entry, no statistics or rating) that have not signed in for
 GAMES_GUEST_HOURS (MAHJONG_GUEST_HOURS, 24 by default). A guest with a game is kept: the game
 names them, and signing up later keeps it theirs."""

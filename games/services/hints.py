@@ -9,11 +9,11 @@ from typing import Any
 
 from django.core.cache import cache
 
-from games import protocol
 from games.engine import actions as A
 from games.engine.brain.whynot import why_not_win
 from games.engine.views import seat_view
 from games.models import ACTIVE, Game
+from games.realtime import protocol
 from games.thinking import jobs, pool
 
 from . import broadcast

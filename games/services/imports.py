@@ -2,7 +2,7 @@
 
 A record is its importer's word: it counts in no statistics or rating, and gives no page to a
 name that is not an account, until staff with the `verify_import` permission vouch for it
-(importing it themselves, or verifying it afterwards). games/records.py checks a record and
+(importing it themselves, or verifying it afterwards). games/web/records.py checks a record and
 decides whether it may be saved; the rows are written here, like every other game's.
 """
 

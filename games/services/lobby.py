@@ -7,12 +7,13 @@ from typing import Any
 
 from django.db import transaction
 
-from games import clock, conf, protocol, wakeup
-from games.accounts import is_guest
-from games.bot_models import RATED_BOT, is_bot
+from games import clock, conf
+from games.access.accounts import is_guest
 from games.engine.errors import NotationError
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, Ruleset, get_ruleset
 from games.models import ACTIVE, BOT_LEVELS, BOT_NAMES, OPEN, Game, Seat
+from games.models.bots import RATED_BOT, is_bot
+from games.realtime import protocol, wakeup
 
 from . import broadcast, gamerow, matches, schedule, thoughts
 from .errors import ServiceError

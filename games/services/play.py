@@ -10,15 +10,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
+from django.db import IntegrityError, transaction
 
-from games import clock, conf, protocol, wakeup
+from games import clock, conf
 from games.engine.actions import EXCHANGE, PASS, READY, Action
 from games.engine.deal import refusals
 from games.engine.errors import EngineError, IllegalAction, NotYourTurn
 from games.engine.phases import EXCHANGE as EXCHANGE_PHASE
 from games.engine.phases import PLAY
-from games.models import ACTIVE, FINISHED, OPEN, Game, Move, Seat
+from games.models import ACTIVE, FINISHED, OPEN, Game, Seat
+from games.realtime import protocol, wakeup
 
 from . import (
     analysis,
@@ -28,6 +29,7 @@ from . import (
     places,
     ratings,
     results,
+    rows,
     schedule,
     snapshots,
     thoughts,
@@ -36,7 +38,17 @@ from . import (
 from .errors import ServiceError
 from .forfeits import final_result
 from .frames import WINDOW_PHASES
-from .gamerow import held_seats, known_seat, lock, parse_action, reschedule, seats
+from .gamerow import (
+    LOST_SEAT,
+    holds,
+    is_duplicate,
+    lock,
+    parse_action,
+    reschedule,
+    seat_of,
+    seats,
+    unlocked_seats_version,
+)
 
 
 @dataclass(frozen=True)
@@ -152,8 +164,8 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     game.due_at = None if game.status != ACTIVE else schedule.next_due(game, match, seats(game))
     # One statement for the moves, one for the row: a move costs lock + append + update.
     if change.moves:
-        _insert_moves(game.pk, change.moves, now)
-    _save_changed(game)
+        rows.insert_moves(game.pk, change.moves, now)
+    rows.save_changed(game)
     messages = list(extra or [])
     if change.changed:
         # No frame made for a seat or spectator group nobody is in (bots' seats, unwatched
@@ -182,98 +194,6 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
     transaction.on_commit(after)
 
 
-_SAVED_ON_CHANGE = [
-    "version", "changed_at", "status", "finished", "result", "due_at", "pending", "bank_used",
-]
-_save_sql: dict[str, str] = {}
-_insert_sql: dict[tuple[str, int], str] = {}
-
-
-_MOVE_COLUMNS = ("game", "seq", "seat", "action", "created")
-_SAVED_FIELDS = [Game._meta.get_field(name) for name in _SAVED_ON_CHANGE]
-_MOVE_ACTION_FIELD = Move._meta.get_field("action")
-_MOVE_CREATED_FIELD = Move._meta.get_field("created")
-
-
-def _insert_moves(game_id: int, moves: list[tuple[int, int, dict]], now: datetime) -> None:
-    """Move.objects.bulk_create(...) as one INSERT whose SQL is built once per row count, from
-    plain tuples (the ids are not read back: nothing here uses them)."""
-    conn = connections[DEFAULT_DB_ALIAS]  # once: `connection` looks the thread's up each time
-    key = (conn.vendor, len(moves))
-    sql = _insert_sql.get(key)
-    if sql is None:
-        qn = conn.ops.quote_name
-        columns = ", ".join(qn(Move._meta.get_field(name).column) for name in _MOVE_COLUMNS)
-        row = "(" + ", ".join(["%s"] * len(_MOVE_COLUMNS)) + ")"
-        sql = _insert_sql[key] = (
-            f"INSERT INTO {qn(Move._meta.db_table)} ({columns})"
-            f" VALUES {', '.join([row] * len(moves))}"
-        )
-    action_field = _MOVE_ACTION_FIELD
-    created = _MOVE_CREATED_FIELD.get_db_prep_save(now, conn)
-    params: list = []
-    for seq, seat, action in moves:
-        params += (game_id, seq, seat, action_field.get_db_prep_save(action, conn), created)
-    with conn.cursor() as cursor:
-        cursor.execute(sql, params)
-
-
-def _save_changed(game: Game) -> None:
-    """game.save(update_fields=_SAVED_ON_CHANGE) as one UPDATE whose SQL is built once (Game
-    has no save signals or save() override to skip)."""
-    conn = connections[DEFAULT_DB_ALIAS]
-    fields = _SAVED_FIELDS
-    sql = _save_sql.get(conn.vendor)
-    if sql is None:
-        qn = conn.ops.quote_name
-        sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
-        sql = _save_sql[conn.vendor] = (
-            f"UPDATE {qn(Game._meta.db_table)} SET {sets} WHERE {qn(Game._meta.pk.column)} = %s"
-        )
-    params = [f.get_db_prep_save(getattr(game, f.attname), conn) for f in fields]
-    with conn.cursor() as cursor:
-        cursor.execute(sql, [*params, game.pk])
-
-
-def _duplicate(game: Game, seat: int, action: Action, version: int) -> bool:
-    move = Move.objects.filter(game=game, seq=version + 1).first()
-    return move is not None and move.seat == seat and move.action == action.to_json()
-
-
-def _seat_of(game: Game, user) -> int:
-    if user is None or not user.is_authenticated:
-        raise ServiceError(protocol.E_NOT_SEATED, "Log in and take a seat to play.")
-    seat = held_seats(game.pk, user).first()
-    if seat is None or seat.position is None:
-        raise ServiceError(protocol.E_NOT_SEATED, "You are not seated at this table.")
-    return seat.position
-
-
-_LOST_SEAT = "This seat is no longer yours: you are watching this table now."
-
-
-def _holds(game: Game, user, pos: int) -> bool:
-    """Under the game's lock: does `user` still play seat `pos`? A socket resolves its seat
-    once, and a withdrawal hands the seat to the autopilot while the socket stays open."""
-    seat = seats(game).get(pos)
-    if seat is None or seat.user_id != user.pk:
-        return False
-    # Only a seat handed to a bot can be a withdrawn or departed player's: one query, then.
-    return not (seat.is_bot and not held_seats(game.pk, user).exists())
-
-
-def _unlocked_seats_version(game_id: int, user, pos: int) -> int | None:
-    """Whether a claim answer may skip the lock: only when this process's seats show `user`
-    playing `pos` themselves. Returns the seats_version those seats were read at, for the
-    unlocked statement to check on the row (another process may have changed the seat since);
-    None: the locked path decides."""
-    known = known_seat(game_id, pos)
-    if known is None:
-        return None
-    seat, seats_version = known
-    return seats_version if seat.user_id == user.pk and not seat.is_bot else None
-
-
 def submit_action(
     game_id: int, user, action_json: Any, version: int, *, seat: int | None = None
 ) -> Outcome:
@@ -284,7 +204,7 @@ def submit_action(
     unlocked = seat is not None and user is None
     seats_version = None
     if seat is not None and user is not None:
-        seats_version = _unlocked_seats_version(game_id, user, seat)
+        seats_version = unlocked_seats_version(game_id, user, seat)
         unlocked = seats_version is not None
     if unlocked:
         held = answers.hold(game_id, seat, action_json, version, now, seats_version)
@@ -299,9 +219,9 @@ def submit_action(
                 raise ServiceError(protocol.E_NOT_STARTED, "The game has not started yet.")
             if game.status != ACTIVE:
                 raise ServiceError(protocol.E_GAME_OVER, "The game is over.")
-            pos = _seat_of(game, user) if seat is None else seat
-            if seat is not None and user is not None and not _holds(game, user, seat):
-                raise ServiceError(protocol.E_NOT_YOUR_SEAT, _LOST_SEAT)
+            pos = seat_of(game, user) if seat is None else seat
+            if seat is not None and user is not None and not holds(game, user, seat):
+                raise ServiceError(protocol.E_NOT_YOUR_SEAT, LOST_SEAT)
             action = parse_action(action_json, pos)
             match = matches.take(game)
             change = _Change(game, match, now)
@@ -339,7 +259,7 @@ def _submit(change: _Change, action: Action, version: int, now: datetime) -> Out
     if version != game.version and not (
         _OWED_BY_ALL.get(action.type) == match.phase and pos in match.waiting_on()
     ):
-        if _duplicate(game, pos, action, version):
+        if is_duplicate(game, pos, action, version):
             matches.put(game, match)
             return Outcome("duplicate", game.version)
         raise ServiceError(

@@ -13,8 +13,9 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Max, Q
 
-from games import clock, conf, wakeup
+from games import clock, conf
 from games.models import ACTIVE, Connection, Game, Seat, Watcher
+from games.realtime import wakeup
 
 from . import broadcast, departures, endings, matches, schedule
 from .errors import ServiceError

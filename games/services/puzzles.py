@@ -4,7 +4,7 @@ puzzle_jobs.py), kept, offered at the player's level and answered, rated with Gl
 Made in the background as games end: the stored analysis of a finished game (services/
 analysis.py) queues it here; one thread per process sends the games one at a time to the
 workers, through a bounded queue (a full queue lets the game go). Never from a game that is not
-finished, a private one, or one whose result is hidden (games/policy.py: a tournament round
+finished, a private one, or one whose result is hidden (games/access/policy.py: a tournament round
 still playing). A person's costliest decisions in the game (the analysis' misses) become their
 own puzzles, shown to them only.
 """
@@ -24,10 +24,10 @@ from django.db.models import F
 from django.db.models.signals import post_save
 from django.utils import timezone
 
-from games import policy
+from games.access import policy
 from games.engine.ruleset import Ruleset
 from games.models import FINISHED, Analysis, Game
-from games.puzzle_models import START_RATING, Puzzle, PuzzleAttempt, PuzzleRating, PuzzleSource
+from games.models.puzzles import START_RATING, Puzzle, PuzzleAttempt, PuzzleRating, PuzzleSource
 from games.thinking import pool, puzzle_jobs
 
 from .errors import ServiceError

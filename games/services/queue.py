@@ -22,10 +22,10 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q
 
 from games import clock
-from games.accounts import is_guest
-from games.bot_models import RATED_BOT, is_bot
+from games.access.accounts import is_guest
 from games.engine.ruleset import PLAYABLE, PRESETS
 from games.models import QueueEntry
+from games.models.bots import RATED_BOT, is_bot
 
 from . import lobby
 from .errors import ServiceError

@@ -2,7 +2,7 @@
 transaction that finishes it, or that saves an imported record), or when a result hidden until
 its tournament round ends is shown: history filters and statistics read these columns and rows.
 An imported record counts in no statistics until staff verified it (Game.import_verified,
-services/imports.py). What is written is computed in games/results.py."""
+services/imports.py). What is written is computed in games/models/seat_results.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import F
 
 from games.models import FINISHED, Game, PlayerStat, Seat, Table
-from games.results import UNVERIFIED_IMPORT, seat_results, stat_rows
+from games.models.seat_results import UNVERIFIED_IMPORT, seat_results, stat_rows
 
 
 def store(game: Game) -> None:
@@ -60,7 +60,7 @@ def count(game: Game) -> bool:
 
 def count_round(round_) -> None:
     """A round just ended: its finished tables' results are shown now."""
-    for game in Game.objects.filter(tournament_table__round=round_, status="finished",
+    for game in Game.objects.filter(tournament_table__round=round_, status=FINISHED,
                                     counted=False):
         count(game)
 
@@ -122,7 +122,7 @@ def rebuild_statistics() -> int:
     before imports had to be); returns the number of rows written."""
     with transaction.atomic():
         Game.objects.filter(UNVERIFIED_IMPORT, counted=True).update(counted=False)
-        for game in (Game.objects.filter(status="finished", counted=False).exclude(result=None)
+        for game in (Game.objects.filter(status=FINISHED, counted=False).exclude(result=None)
                      .exclude(UNVERIFIED_IMPORT)):
             if _shown(game):
                 Game.objects.filter(pk=game.pk).update(counted=True)

@@ -4,7 +4,7 @@ dealt."""
 
 from __future__ import annotations
 
-from games.accounts import is_guest
+from games.access.accounts import is_guest
 from games.engine.rituals import seating_for
 from games.engine.ruleset import Ruleset
 from games.models import Entry, Game, Table, Tournament

@@ -26,12 +26,13 @@ from concurrent.futures import Future
 from datetime import datetime, timedelta
 from functools import partial
 
-from games import conf, wakeup
+from games import conf
 from games.engine import bots
 from games.engine.actions import EXCHANGE, Action
 from games.engine.brain.levels import STYLES
 from games.engine.views import seat_view
 from games.models import Game, Seat
+from games.realtime import wakeup
 from games.thinking import jobs, pool
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from collections import defaultdict
 
 from django.db import transaction
 
-from games import clock, protocol, wakeup
+from games import clock
 from games.models import (
     ACTIVE,
     FINISHED,
@@ -25,6 +25,7 @@ from games.models import (
     TableSeat,
     Tournament,
 )
+from games.realtime import protocol, wakeup
 from games.tournaments.duplicate import vary_winds
 from games.tournaments.seating import seat_round
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django import template
 from django.utils.html import format_html
 
-from games.bot_models import BotAccount
+from games.models.bots import BotAccount
 
 register = template.Library()
 KEPT = "bot_account_names"  # the request's attribute holding the names

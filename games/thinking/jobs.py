@@ -17,16 +17,14 @@ from games.engine.brain.review import review_game
 from games.engine.record import Checked, Verification, replay_checked
 from games.engine.ruleset import Ruleset
 
-# A worker lowers its own priority by this much: on a machine whose cores are all busy, the
-# process that applies moves gets the CPU before a bot's thinking does.
-NICENESS = 10
 
-
-def start_worker(parent: int) -> None:
-    """A worker's first step: lower its priority and leave when the process that started it
-    is gone (killed without the chance to shut its pool down)."""
+def start_worker(parent: int, niceness: int = 10) -> None:
+    """A worker's first step: lower its priority by `niceness` (GAMES_THINK_NICENESS) and leave
+    when the process that started it is gone (killed without the chance to shut its pool
+    down)."""
     try:
-        os.nice(NICENESS)
+        if niceness:
+            os.nice(niceness)
     except OSError:
         pass
 

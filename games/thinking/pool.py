@@ -45,7 +45,8 @@ def _current() -> ProcessPoolExecutor:
             _size = workers()
             _executor = ProcessPoolExecutor(
                 max_workers=_size, mp_context=multiprocessing.get_context("spawn"),
-                initializer=jobs.start_worker, initargs=(os.getpid(),))
+                initializer=jobs.start_worker,
+                initargs=(os.getpid(), conf.get("GAMES_THINK_NICENESS")))
         return _executor
 
 

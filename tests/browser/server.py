@@ -57,7 +57,7 @@ def demo_tournament(db_dir: Path, *demo_args: str) -> dict:
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "MAHJONG_AUTOPILOT_LEVEL": "beginner",
            "DJANGO_DEBUG": "1", "MAHJONG_BOT_DELAY_MS": "0", "MAHJONG_TICK_POLL_SECONDS": "1",
            "MAHJONG_CLAIM_MIN_MS": "0",
-           # Every browser is 127.0.0.1: no per-address bound (games/limits.py).
+           # Every browser is 127.0.0.1: no per-address bound (games/access/limits.py).
            "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60"}
     env.pop("REDIS_URL", None)
     run = [sys.executable, "manage.py"]

@@ -14,8 +14,8 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from django.http import QueryDict
 
-from games.pages.analysis_board import position
-from games.thinking import puzzle_jobs
+from games.thinking import board_jobs, puzzle_jobs
+from games.web.pages.analysis_board import position
 
 from .server import ROOT, manage_shell
 
@@ -33,7 +33,7 @@ def made(site_env):
     out = manage_shell(site_env, (
         "import json\n"
         "from django.contrib.auth import get_user_model\n"
-        "from games.puzzle_models import Puzzle\n"
+        "from games.models.puzzles import Puzzle\n"
         f"get_user_model().objects.create_user({name!r}, password={PASSWORD!r})\n"
         f"ps = Puzzle.objects.filter(source__seed__startswith={seed!r}).order_by('pk')\n"
         "print(json.dumps([{'id': p.pk, 'solution': p.solution, 'legal': p.view['legal_actions'],"
@@ -118,7 +118,7 @@ def _engine_rows(url: str) -> tuple[dict, dict]:
     for k, v in parse_qsl(urlsplit(url).query):
         q[k] = v
     ruleset, view = position(q)
-    got = puzzle_jobs.board(view, ruleset)
+    got = board_jobs.board(view, ruleset)
     return got, view
 
 
@@ -252,7 +252,7 @@ def test_the_puzzle_of_the_day_and_own_puzzles_on_the_players_page(site_url, sit
     name, puzzles = made
     own_id = int(manage_shell(site_env, (
         "from django.contrib.auth import get_user_model\n"
-        "from games.puzzle_models import Puzzle\n"
+        "from games.models.puzzles import Puzzle\n"
         f"p = Puzzle.objects.get(pk={puzzles[1]['id']})\n"
         f"p.pk = None; p.source = None; p.owner = get_user_model().objects.get(username={name!r})\n"
         "p.save(); print(p.pk)")))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from games import limits
+from games.access import limits
 
 pytestmark = [pytest.mark.scale, pytest.mark.django_db]
 

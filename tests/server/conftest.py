@@ -22,7 +22,7 @@ def _env(db) -> dict:
         "MAHJONG_BOT_DELAY_MS": "0",
         "MAHJONG_CLAIM_MIN_MS": "0",
         "MAHJONG_TICK_POLL_SECONDS": "1",
-        # Every client is 127.0.0.1: no per-address bound (games/limits.py).
+        # Every client is 127.0.0.1: no per-address bound (games/access/limits.py).
         "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60",
     }
     env.pop("REDIS_URL", None)

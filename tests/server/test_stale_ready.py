@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import protocol, services
+from games import services
 from games.engine import bots
 from games.models import Game, Seat
+from games.realtime import protocol
 from games.services import ServiceError
 
 pytestmark = pytest.mark.django_db(transaction=True)

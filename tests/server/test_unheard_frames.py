@@ -11,8 +11,8 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games import protocol
 from games.engine import bots
+from games.realtime import protocol
 from games.services import broadcast, matches
 from tests.web.live import make_table
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import websockets
 
-from games.protocol import FRAME_BUDGET
+from games.realtime.protocol import FRAME_BUDGET
 
 from .conftest import shell
 

@@ -8,8 +8,8 @@ import io
 import pytest
 
 from games.models import Tournament
-from games.pages.tournament_exports import csv_cell
 from games.services import tournaments
+from games.web.pages.tournament_exports import csv_cell
 
 from .helpers import play_round
 

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from games import policy
+from games.access import policy
 from games.engine.match import Match
 from games.engine.ruleset import Ruleset
 from games.models import FINISHED, Game, Round, TableSeat, Tournament

@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 
+from games.access.policy import Requester
+from games.access.policy import result_hidden as hidden_from
 from games.models import Game, Seat, Tournament
-from games.policy import Requester
-from games.policy import result_hidden as hidden_from
 from games.services import tournaments
 
 from .helpers import play_out

@@ -10,7 +10,7 @@ import io
 import pytest
 from django.test import Client
 
-from games.accounts import make_guest
+from games.access.accounts import make_guest
 from games.models import AuditLog, Entry, TableSeat, Tournament
 from games.services import ServiceError, claims, standings, tournaments
 

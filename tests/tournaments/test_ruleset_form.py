@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.models import Tournament
-from games.tournament_form import MAX_TEXT, preset_values
+from games.organiser.tournament_form import MAX_TEXT, preset_values
 
 pytestmark = pytest.mark.django_db
 

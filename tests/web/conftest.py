@@ -31,7 +31,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(autouse=True)
 def fresh_rate_limits():
     """Each test starts with full buckets, as a newly started process does."""
-    from games import limits
+    from games.access import limits
 
     limits.forget_users()
     yield
@@ -39,7 +39,7 @@ def fresh_rate_limits():
 
 
 class FakeClock:
-    """The limits' clock (games/limits.py), moved by hand: seconds since an arbitrary start."""
+    """The limits' clock (games/access/limits.py), moved by hand: seconds since an arbitrary start."""
 
     def __init__(self) -> None:
         self.now = 1_000_000.0
@@ -53,7 +53,7 @@ class FakeClock:
 
 @pytest.fixture
 def limit_clock():
-    from games import limits
+    from games.access import limits
 
     fake = FakeClock()
     limits.set_clock(fake)

@@ -11,8 +11,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from games import clock
-from games.bot_models import BotAccount
 from games.models import FINISHED, Game, Rating, RatingChange, Seat, Tournament
+from games.models.bots import BotAccount
 
 pytestmark = [pytest.mark.django_db, pytest.mark.scale_db]
 

@@ -11,8 +11,8 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 
 from games import clock
-from games.bot_models import ArenaEntry, ArenaGame
 from games.models import FINISHED, Game, Rating, RatingChange, Seat
+from games.models.bots import ArenaEntry, ArenaGame
 from games.services import arena, bot_accounts, ratings
 
 from .replay_games import saved_game

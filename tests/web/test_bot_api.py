@@ -15,9 +15,11 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import bot_consumer, limits, services
-from games.bot_models import READ, is_bot
+from games import services
+from games.access import limits
 from games.models import Rating
+from games.models.bots import READ, is_bot
+from games.realtime import bot_consumer
 from games.services import bot_accounts
 
 from .live import TIMEOUT, join

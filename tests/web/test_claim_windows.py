@@ -8,9 +8,10 @@ from datetime import timedelta
 import pytest
 from asgiref.sync import sync_to_async
 
-from games import protocol, services
+from games import services
 from games.engine import bots
 from games.models import Game, Seat
+from games.realtime import protocol
 from games.services import gamerow, matches
 from games.services.errors import ServiceError
 from games.services.frames import nothing_to_claim

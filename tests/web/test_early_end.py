@@ -13,7 +13,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 from openskill.models import PlackettLuce
 
-from games import protocol, services
+from games import services
 from games.models import (
     ABANDONED,
     ACTIVE,
@@ -24,6 +24,7 @@ from games.models import (
     RatingChange,
     Seat,
 )
+from games.realtime import protocol
 from games.services.absence import ARRIVAL_SECONDS
 from games.services.matches import match_for
 

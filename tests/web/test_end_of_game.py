@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games.models import Game
-from games.plots import points_plot
+from games.web.plots import points_plot
 
 from .finished import saved_game
 

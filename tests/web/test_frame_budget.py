@@ -9,7 +9,7 @@ import pytest
 from games.engine import bots
 from games.engine.match import Match
 from games.engine.ruleset import Ruleset
-from games.protocol import FRAME_BUDGET
+from games.realtime.protocol import FRAME_BUDGET
 from games.services import frames
 from games.services.broadcast import change_messages
 

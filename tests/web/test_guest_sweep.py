@@ -11,8 +11,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-from games import accounts, services, timers
+from games import services
+from games.access import accounts
 from games.models import Profile
+from games.realtime import timers
 from games.services import guests, queue
 
 pytestmark = pytest.mark.django_db

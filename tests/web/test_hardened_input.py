@@ -108,7 +108,7 @@ async def test_a_failing_handler_answers_and_cleanup_still_runs(table, monkeypat
 async def test_a_crashing_connect_gives_its_place_back(app, players, monkeypatch):
     """An exception after the socket was counted (here: sending the first state) still runs the
     disconnect path, so the seat is not left connected."""
-    from games import consumers
+    from games.realtime import consumers
 
     game = await sync_to_async(make_table)(players, seed="crash-connect")
 

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from games.models import Game
-from games.pages import history as history_page
 from games.services import frames, gamerow
+from games.web.pages import history as history_page
 
 from .finished import saved_game
 from .live import make_table
@@ -192,7 +192,7 @@ def test_after_keep_this_name_lists_and_records_use_the_kept_name(client):
     """Issue 38 §15: a guest who keeps a name is shown by it in lists ("mei (you)"), and
     the seats and records of the games they played as a guest read it too (a seat names its
     account, whose username is now the kept name)."""
-    from games.accounts import make_guest
+    from games.access.accounts import make_guest
 
     guest = make_guest()
     old_name = guest.username

@@ -1,7 +1,7 @@
 """Hostile imports (issue 17): a malformed record is answered 400 with its reason on the form and
 nothing saved, never a server error; a record links a seat to an account only for the importer
 (or staff); one record is saved once, even when two imports race. Also the calculator's query,
-the other hand written by outsiders (games/pages/calculator.py)."""
+the other hand written by outsiders (games/web/pages/calculator.py)."""
 
 import html
 import json
@@ -14,14 +14,14 @@ from django.test import RequestFactory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import records as records_module
 from games.engine import bots
 from games.engine.match import Match
 from games.engine.record import MAX_RECORD_BYTES, build_record
 from games.engine.ruleset import Ruleset, get_ruleset
 from games.models import Game, Move, Seat
-from games.pages import calculator
-from games.records import ImportRefused, import_record
+from games.web import records as records_module
+from games.web.pages import calculator
+from games.web.records import ImportRefused, import_record
 
 from .verifiers import verifier
 

@@ -15,8 +15,8 @@ from games.engine.match import Match
 from games.engine.record import build_record
 from games.engine.ruleset import Ruleset, get_ruleset
 from games.models import AuditLog, Game, PlayerStat, Rating, Seat
-from games.records import import_record
 from games.services import ServiceError, imports, results
+from games.web.records import import_record
 
 from .finished import saved_game
 from .live import make_table

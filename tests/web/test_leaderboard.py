@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import clock as game_clock
 from games.models import Game, Rating, RatingChange
-from games.pages import leaderboard
+from games.web.pages import leaderboard
 
 from .rated import scripted
 
@@ -135,7 +135,7 @@ def test_a_player_page_shows_ratings_the_plot_and_its_table(season):
 
 
 def test_the_plot_keeps_to_the_latest_games(players, monkeypatch):
-    from games.pages import players as player_pages
+    from games.web.pages import players as player_pages
 
     monkeypatch.setattr(player_pages, "PLOTTED", 2)
     for n in range(4):

@@ -7,8 +7,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
-from games import protocol, services
+from games import services
 from games.models import ABANDONED, ACTIVE, Game, Seat
+from games.realtime import protocol
 
 from .finished import saved_game
 from .live import join, make_table, simple_choice

@@ -4,8 +4,8 @@ their link finds, bots with names of their own, and a favicon instead of a 404."
 import pytest
 from django.contrib.staticfiles import finders
 
-from games.forms import NewGameForm
 from games.models import Game
+from games.web.forms import NewGameForm
 
 from .test_pages import _config
 

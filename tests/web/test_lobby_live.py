@@ -59,8 +59,8 @@ def test_no_empty_play_now_card(client):
 def test_a_cold_lobby_replays_only_a_few_games(client):
     """Games not in the match cache (say after a restart) are listed by their players; only a
     few are replayed per visit, so the lobby stays quick however many games run."""
-    from games.pages import lobby_rows
     from games.services import matches
+    from games.web.pages import lobby_rows
 
     games = [make_table([], bots=4, seed=f"cold-{i}") for i in range(lobby_rows.MAX_REPLAYS + 2)]
     matches.forget_all()

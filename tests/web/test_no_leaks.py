@@ -8,12 +8,13 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
-from games import protocol, services
+from games import services
 from games.engine.actions import Action
 from games.engine.match import Match
 from games.engine.ruleset import Ruleset
 from games.engine.tiles import format_tiles
 from games.models import Game
+from games.realtime import protocol
 
 from .live import TIMEOUT, join, short_ruleset
 

@@ -5,7 +5,7 @@ import html
 import pytest
 
 from games.engine.match import Match
-from games.stats import PlayerStats, add_game
+from games.models.stats import PlayerStats, add_game
 
 from .finished import saved_game
 

@@ -6,8 +6,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import channel_layers
 
-from games import services, timers
+from games import services
 from games.models import Connection, Game, Seat
+from games.realtime import timers
 from games.services import matches, presence
 
 from .live import application, join, make_table

@@ -166,7 +166,7 @@ except ZeroDivisionError as exc:
 try:
     {}["missing"]
 except KeyError:
-    logging.getLogger("games.timers").exception("ticker failed")
+    logging.getLogger("games.realtime.timers").exception("ticker failed")
 log_response("Not Found: %s", "/nothing/", response=HttpResponse(status=404),
              request=RequestFactory().get("/nothing/"))
 """
@@ -174,6 +174,6 @@ log_response("Not Found: %s", "/nothing/", response=HttpResponse(status=404),
     assert done.returncode == 0, done.stderr
     err = done.stderr
     assert "ERROR django.request" in err and "Internal Server Error: /boom/" in err
-    assert "ZeroDivisionError" in err and "ERROR games.timers" in err and "KeyError" in err
+    assert "ZeroDivisionError" in err and "ERROR games.realtime.timers" in err and "KeyError" in err
     assert err.count("Traceback") == 2
     assert "Not Found" not in err  # a 404 is an answer, not an error

@@ -19,10 +19,10 @@ from games.engine.match import Match
 from games.engine.ruleset import Ruleset, get_ruleset
 from games.engine.views import seat_view
 from games.models import ACTIVE, PLAYING, Game, Round, Table, Tournament
-from games.puzzle_models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleSource
+from games.models.puzzles import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleSource
 from games.services import puzzles
 from games.services.analysis import analyse
-from games.thinking import puzzle_jobs
+from games.thinking import board_jobs, puzzle_jobs
 
 from .replay_games import saved_game
 
@@ -241,7 +241,7 @@ def test_the_board_weighs_every_legal_action_as_the_engine_does():
     data = r.json()
     view = data["view"]
     assert view["viewer"] == 1 and view["drawn"] == "d2"
-    expected = puzzle_jobs.board(view, get_ruleset("chinese-classical"))
+    expected = board_jobs.board(view, get_ruleset("chinese-classical"))
     assert data["candidates"] == expected["candidates"]
     assert data["bot"] == expected["bot"]
     kinds = {c["action"]["tile"] for c in data["candidates"]}

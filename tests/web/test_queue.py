@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from games import clock as game_clock
-from games.accounts import make_guest
+from games.access.accounts import make_guest
 from games.models import ACTIVE, Game, QueueEntry
 from games.services import ServiceError, queue
 

@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import limits
+from games.access import limits
 from games.models import Game, Move
 
 from .live import join, make_table

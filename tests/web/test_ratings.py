@@ -11,7 +11,7 @@ from django.test import Client
 from openskill.models import PlackettLuce
 
 from games import services
-from games.accounts import make_guest
+from games.access.accounts import make_guest
 from games.models import (
     ABANDONED,
     FINISHED,

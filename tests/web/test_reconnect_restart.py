@@ -4,7 +4,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import channel_layers
 
-from games import timers
+from games.realtime import timers
 from games.services import matches
 
 from .live import application, join, make_table, play_step

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from games.engine.record import VERIFIED, verify_json, verify_record
 from games.engine.ruleset import PLAYABLE
 from games.models import Game
-from games.records import verify_game
+from games.web.records import verify_game
 
 from .finished import saved_game
 

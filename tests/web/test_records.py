@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.engine.record import VERIFIED, commitment
 from games.models import Game, Move, Seat
-from games.records import verify_game
+from games.web.records import verify_game
 
 from .finished import finished_game, saved_game
 from .live import make_table

@@ -1,4 +1,4 @@
-"""The replay page and its steps (games/pages/replay.py)."""
+"""The replay page and its steps (games/web/pages/replay.py)."""
 
 import gzip
 import json
@@ -118,7 +118,7 @@ def test_a_running_games_steps_are_extended_move_by_move_not_rebuilt(client):
     from games.engine.actions import Action
     from games.engine.replay import replay_steps
     from games.engine.ruleset import Ruleset
-    from games.pages import running_steps
+    from games.web.pages import running_steps
 
     game = saved_game("web-replay-growing", moves=420)
     actions = [Action.from_json(a)

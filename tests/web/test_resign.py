@@ -10,8 +10,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
-from games import conf, protocol, services
+from games import conf, services
 from games.models import ACTIVE, FINISHED, AuditLog, Game, PlayerStat, Seat
+from games.realtime import protocol
 from games.services.matches import match_for
 
 from .finished import play_out

@@ -3,7 +3,7 @@ every state a game can be in, against the policy table of docs/access.md.
 
 The routes are read from the URLconf, so a route added tomorrow fails `test_every_route_is_in_
 the_matrix` until it is given a row here. The expected answers below are written from the
-table in docs/access.md, not computed by games/policy.py: the test checks the code against the
+table in docs/access.md, not computed by games/access/policy.py: the test checks the code against the
 table."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from games import consumers, services
+from games import services
 from games.models import ABANDONED, ACTIVE, FINISHED, PLAYING, Game, Round, Seat, Table, Tournament
+from games.realtime import consumers
 from games.services import frames, matches
 
 from .replay_games import saved_game

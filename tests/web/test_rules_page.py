@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games.engine.ruleset import PRESETS
-from games.pages.rules import describe
+from games.web.pages.rules import describe
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.engine.ruleset import PRESETS
 from games.engine.scoring.glossary import ENTRIES, anchor
-from games.pages.rules import describe
+from games.web.pages.rules import describe
 
 pytestmark = pytest.mark.django_db
 

@@ -17,14 +17,14 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import results as seat_columns
 from games.engine import bots
 from games.engine.match import Match
 from games.engine.record import results_of
 from games.engine.ruleset import Ruleset, get_ruleset
 from games.models import FINISHED, Game, PlayerStat, Seat
+from games.models import seat_results as seat_columns
+from games.models.stats import PlayerStats, add_game, stats_for
 from games.services import results
-from games.stats import PlayerStats, add_game, stats_for
 
 from .finished import finished_game
 

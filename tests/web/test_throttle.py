@@ -1,5 +1,5 @@
 """Issue 17 §9, issue 36 §6: the requests that make the server work are limited per address
-(games/limits.py): the import (each one verifies a whole game), a running game's replay steps,
+(games/access/limits.py): the import (each one verifies a whole game), a running game's replay steps,
 queue joins, new tables, new guest accounts. A request over the limit is answered 429 with its
 reason and when to try again, and does no work; once the window turns it is allowed again. The
 windows' clock is faked: nothing here waits or depends on the machine's speed."""
@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 
-from games import limits
+from games.access import limits
 from games.models import Game
 from mahjong_site.env import env_limits
 

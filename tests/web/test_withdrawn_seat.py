@@ -6,8 +6,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
-from games import protocol, services
+from games import services
 from games.models import FINISHED, Entry, Game, Seat, Tournament
+from games.realtime import protocol
 from games.services import tournaments
 
 from .live import join

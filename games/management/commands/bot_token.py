@@ -5,7 +5,7 @@ server and its operator; people make their bots' tokens on /account/bot/."""
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from games.bot_models import PLAY, SCOPES
+from games.models.bots import PLAY, SCOPES
 from games.services import ServiceError, bot_accounts
 
 
