@@ -1,4 +1,4 @@
-// The replay viewer: fetches a game's steps once (games/pages/replay.py), then steps through
+// The replay viewer: fetches a game's steps once (games/web/pages/replay.py), then steps through
 // them locally, drawing each with the live table's own renderers (render/layout.js).
 import { esc, tilesHTML } from "./tiles.js";
 import { renderTable } from "./render/layout.js";
