@@ -148,6 +148,10 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The pages that draw a saved frame without a server (/static/dev/table.html), for the browser
+# tests only: never part of the site's files.
+if env_bool("MAHJONG_DEV_PAGES", False):
+    STATICFILES_DIRS.append(("dev", BASE_DIR / "tests" / "browser" / "dev"))
 # No build step: served straight from the source folders. A deployment that wants collected
 # files names a folder here and runs collectstatic (unset, nothing warns of a missing folder).
 STATIC_ROOT = env_str("DJANGO_STATIC_ROOT", "") or None

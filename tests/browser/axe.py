@@ -1,11 +1,11 @@
-"""An accessibility check in the page: axe-core (vendored in static/vendor/axe-core) injected by
+"""An accessibility check in the page: axe-core (vendored in tests/browser/vendor/axe-core) injected by
 the test, run against the WCAG A and AA rules; returns the violations in short form."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-AXE = Path(__file__).resolve().parents[2] / "static" / "vendor" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 
 RUN = """async () => {
     const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}});

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-FIXTURE = Path(__file__).resolve().parents[2] / "static" / "dev" / "fixtures" / "start.json"
+FIXTURE = Path(__file__).resolve().parent / "dev" / "fixtures" / "start.json"
 LONG = "Bot Chrysanthemum (for Featherstonehaugh)"
 SIZES = [(1366, 768), (1280, 900), (1024, 700), (390, 844)]
 

@@ -1,13 +1,7 @@
 // A Goulash's exchanges (seed 001): three rounds in which every player passes three tiles face
 // down. The prompt, the "Pass these 3" button and the hand's marks for chosen and received tiles.
 import { esc, parseTiles, tileWords, windName } from "../tiles.js";
-
-export const EXCHANGE_COUNT = 3;
-
-/** This seat may choose its three tiles now. */
-export function mayExchange(v) {
-  return !!v && v.phase === "exchange" && (v.legal_actions || []).some((a) => a.type === "exchange");
-}
+import { EXCHANGE_COUNT, mayExchange } from "../view.js";
 
 function partnerWords(ctx, s) {
   const wind = windName(ctx.view.seats[s].wind);

@@ -1,6 +1,6 @@
 // Your concealed hand: sorted, the newly drawn tile set apart. Tiles you may discard are buttons.
 import { parseTiles, tileHTML, tileWords, esc } from "../tiles.js";
-import { EXCHANGE_COUNT, mayExchange } from "./exchange.js";
+import { EXCHANGE_COUNT, mayExchange } from "../view.js";
 
 // More tiles than a fourteen-tile hand holds: seed 002's sixteen (seventeen with a draw).
 const LONG = 14;

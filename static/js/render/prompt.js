@@ -1,7 +1,8 @@
 // Whose turn it is, what you may do now, and the buttons for it (only the legal ones).
 import { esc, parseTiles, tileHTML, tileWords, tilesHTML } from "../tiles.js";
 import { doesWords } from "../words.js";
-import { exchangeButtonHTML, exchangePrompt, mayExchange } from "./exchange.js";
+import { exchangeButtonHTML, exchangePrompt } from "./exchange.js";
+import { mayExchange, nothingToClaim } from "../view.js";
 
 const KEYS = { win: "W", kong: "K", pung: "P", chow: "C", pass: "N" };
 
@@ -9,12 +10,6 @@ function btn(label, ai, cls = "", key = "", extra = "") {
   const k = key ? ` <kbd aria-hidden="true">${key}</kbd>` : "";
   const shortcut = key ? ` aria-keyshortcuts="${key}"` : "";
   return `<button type="button" class="act ${cls}" data-ai="${ai}"${shortcut}${extra}>${label}${k}</button>`;
-}
-
-/** A claim window in which this seat may only pass: it is shown no buttons, only a quiet note. */
-export function nothingToClaim(v) {
-  if (!v || v.viewer == null || (v.phase !== "claim" && v.phase !== "rob")) return false;
-  return (v.legal_actions || []).every((a) => a.type === "pass");
 }
 
 export function promptText(ctx) {

@@ -1,31 +1,8 @@
 // Above your hand: the ready indicator (your hand is one tile from going out: the tiles that
 // would let it, from the server's `waits`, and how many of each you have not seen) and, once
 // you have arranged your hand, the Sort button that puts it back in order.
-import { esc, parseTiles, tileHTML, tileWords } from "../tiles.js";
-
-/** How many copies of each tile this seat can see: its own hand, every discard, every set shown. */
-export function seenCounts(view) {
-  const seen = new Map();
-  const add = (text) => {
-    for (const t of parseTiles(text || "")) seen.set(t, (seen.get(t) || 0) + 1);
-  };
-  add(view.hand);
-  add(view.drawn);
-  add(view.centre);
-  for (const s of view.seats || []) {
-    add(s.discards);
-    for (const m of s.melds || []) add(m.tiles);
-  }
-  return seen;
-}
-
-const ONLY = { self_drawn: "self-drawn only", discard: "on a discard only" };
-
-/** The waits with the copies left unseen: [{tile, left, only}]. */
-export function waitsLeft(view, waits) {
-  const seen = seenCounts(view);
-  return waits.map((w) => ({ tile: w.tile, left: Math.max(0, 4 - (seen.get(w.tile) || 0)), only: w.only || null }));
-}
+import { esc, tileHTML, tileWords } from "../tiles.js";
+import { waitsLeft } from "../view.js";
 
 export function waitsWords(items) {
   const each = items.map((w) => `${tileWords(w.tile)}, ${w.left} left${w.only ? ` (${ONLY[w.only]})` : ""}`);

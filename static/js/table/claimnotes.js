@@ -2,7 +2,7 @@
 // (who took the tile and why theirs outranks, seed 003 §3.4), and the pass the server gave for
 // it when it had nothing to claim. Built from its own answer and the public claim and win events only.
 import { outrankedWords } from "../words.js";
-import { nothingToClaim } from "../render/prompt.js";
+import { nothingToClaim } from "../view.js";
 import { state } from "./state.js";
 import { announce } from "./announce.js";
 

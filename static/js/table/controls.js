@@ -1,7 +1,7 @@
 // Clicks on the table: a tile of the hand (a discard, or a pick for the exchange), the move
 // buttons, the chow and Original Call choices, the rituals and settings buttons; and the move
 // log's fold, kept across redraws.
-import { mayExchange } from "../render/exchange.js";
+import { mayExchange } from "../view.js";
 import { writePref } from "../stored.js";
 import { root, state } from "./state.js";
 import { render } from "./draw.js";

@@ -1,7 +1,7 @@
 // A Goulash exchange (render/exchange.js draws it): the tiles picked in the hand to pass, sent
 // together once there are enough, and the tiles received, marked in the hand for a moment.
 import { parseTiles } from "../tiles.js";
-import { EXCHANGE_COUNT, mayExchange } from "../render/exchange.js";
+import { EXCHANGE_COUNT, mayExchange } from "../view.js";
 import { root, state } from "./state.js";
 import { render } from "./draw.js";
 import { announce, showError } from "./announce.js";

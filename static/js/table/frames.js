@@ -1,7 +1,7 @@
 // The server's frames (docs/protocol.md), applied to the state: a whole state, an update from
 // the version before, the rest of a deal's log, presence, and the answers to a move sent.
 import { eventWords } from "../words.js";
-import { mayExchange } from "../render/exchange.js";
+import { mayExchange } from "../view.js";
 import { logEntries, trimLog } from "../render/log.js";
 import { state } from "./state.js";
 import { ctx } from "./context.js";

@@ -5,7 +5,7 @@
 // when it joins the hand where it lies; tiles the hand gains by an exchange join at the right end
 // too, and tiles it loses (a discard, a claim, a kong) leave the order.
 import { parseTiles, tileWords } from "../tiles.js";
-import { mayExchange } from "../render/exchange.js";
+import { mayExchange } from "../view.js";
 import { config, root, state } from "./state.js";
 import { releaseRender, render } from "./draw.js";
 import { announce, showError } from "./announce.js";

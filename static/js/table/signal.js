@@ -2,8 +2,8 @@
 // hidden and they allowed it, a notification. Once per decision point: a turn, a discard this
 // seat can claim, a table that has just started.
 import { tileWords } from "../tiles.js";
-import { mayExchange } from "../render/exchange.js";
-import { nothingToClaim } from "../render/prompt.js";
+import { mayExchange } from "../view.js";
+import { nothingToClaim } from "../view.js";
 import { config, root, state } from "./state.js";
 
 const BASE_TITLE = document.title;

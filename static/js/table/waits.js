@@ -2,7 +2,8 @@
 // each time the winning tiles change, not on every frame.
 import { state } from "./state.js";
 import { announce } from "./announce.js";
-import { waitsLeft, waitsWords } from "../render/waits.js";
+import { waitsLeft } from "../view.js";
+import { waitsWords } from "../render/waits.js";
 
 let said = null;
 
