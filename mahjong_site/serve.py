@@ -58,7 +58,9 @@ def main(argv: list[str] | None = None) -> None:
     # The database thread gives up the interpreter lock on every round trip to the database and
     # then waited up to the default 5 ms for the event loop to hand it back, per statement: on
     # PostgreSQL one process made 1.3-1.6x the moves with a tenth of that.
-    sys.setswitchinterval(float(os.environ.get("MAHJONG_SWITCH_INTERVAL", "0.0005")))
+    from django.conf import settings
+
+    sys.setswitchinterval(settings.GAMES_SWITCH_INTERVAL)
     cap = str(hard_cap())
     args = list(sys.argv[1:] if argv is None else argv)
     args += ["--websocket-max-message-size", cap, "--websocket-max-frame-size", cap]

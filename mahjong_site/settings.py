@@ -1,11 +1,12 @@
 """Settings come from the environment; the embedded defaults need nothing installed:
 SQLite, the in-memory channel layer, one Daphne process."""
 
+import os
 from pathlib import Path
 
 import dj_database_url
 
-from .env import env_bool, env_int, env_limits, env_list, env_str, secret_key
+from .env import env_bool, env_float, env_int, env_limits, env_list, env_str, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -135,6 +136,48 @@ GAMES_LIMITS = env_limits("MAHJONG_LIMITS")
 # A guest account with no game (no seat, no table created, no queue or tournament entry) is
 # removed by the ticker once it has not signed in for this long.
 GAMES_GUEST_HOURS = env_int("MAHJONG_GUEST_HOURS", 24)
+
+# The live tables' settings, read here once (games/conf.py checks each against its least value
+# and keeps it; the tests override them as settings). What each does: docs/settings.md.
+GAMES_BOT_DELAY_MS = env_int("MAHJONG_BOT_DELAY_MS", 700)
+GAMES_CLAIM_SECONDS = env_int("MAHJONG_CLAIM_SECONDS", 8)
+# The least time a claim window stays open when nobody claims, whoever could have claimed:
+# its closing moment must not tell that nobody could (docs/protocol.md, "Claim windows").
+GAMES_CLAIM_MIN_MS = env_int("MAHJONG_CLAIM_MIN_MS", 1200)
+GAMES_TOURNAMENT_TURN_SECONDS = env_int("MAHJONG_TOURNAMENT_TURN_SECONDS", 30)
+GAMES_ABSENT_GRACE_SECONDS = env_int("MAHJONG_ABSENT_GRACE_SECONDS", 20)
+# A casual table under way with no person connected this long is ended as abandoned.
+GAMES_ABANDON_MINUTES = env_int("MAHJONG_ABANDON_MINUTES", 30)
+GAMES_TICK_POLL_SECONDS = env_int("MAHJONG_TICK_POLL_SECONDS", 1)
+GAMES_MAX_FRAME_BYTES = env_int("MAHJONG_MAX_FRAME_BYTES", 4096)
+# A socket's row not refreshed for this long is a dead one (its process refreshes every third).
+GAMES_PRESENCE_TTL_SECONDS = env_int("MAHJONG_PRESENCE_TTL_SECONDS", 30)
+# Token buckets: messages a second and burst, per connection and per user (all their tabs
+# in this process); a connection whose messages keep being dropped is closed.
+GAMES_RATE_PER_SECOND = env_int("MAHJONG_RATE_PER_SECOND", 30)
+GAMES_RATE_BURST = env_int("MAHJONG_RATE_BURST", 60)
+GAMES_USER_RATE_PER_SECOND = env_int("MAHJONG_USER_RATE_PER_SECOND", 60)
+GAMES_USER_RATE_BURST = env_int("MAHJONG_USER_RATE_BURST", 120)
+GAMES_RATE_CLOSE_AFTER = env_int("MAHJONG_RATE_CLOSE_AFTER", 100)
+# Worker processes that think for the tables (games/thinking): bots, hints, reviews. 0: think
+# on the thread that asks (the unit tests).
+GAMES_THINK_WORKERS = env_int("MAHJONG_THINK_WORKERS", os.cpu_count() or 1)
+# Time added to each bot decision in the workers: a slow bot on purpose (tests, demos).
+GAMES_THINK_EXTRA_MS = env_int("MAHJONG_THINK_EXTRA_MS", 0)
+# How much the workers lower their priority: on a machine whose cores are all busy, the
+# process that applies moves gets the CPU first. 0: the same as the server (the tests'
+# servers share their cores with the test runner and browsers, which would starve them).
+GAMES_THINK_NICENESS = env_int("MAHJONG_THINK_NICENESS", 10)
+# The bot level that plays a seat handed over (a withdrawn, timed-out or absent player's).
+GAMES_AUTOPILOT_LEVEL = env_str("MAHJONG_AUTOPILOT_LEVEL", "strong")
+# Behind a proxy: the request header (as Django names it, HTTP_X_REAL_IP) that holds the client's
+# address, for the limits per address.
+GAMES_CLIENT_IP_HEADER = env_str("MAHJONG_CLIENT_IP_HEADER", "")
+# Seconds a bot from outside has for a move at a table without a clock (docs/bot-api.md).
+GAMES_BOT_MOVE_SECONDS = env_int("MAHJONG_BOT_MOVE_SECONDS", 60)
+# How long the database thread may hold the interpreter before the event loop gets it back
+# (mahjong_site/serve.py): a tenth of Python's default 5 ms made 1.3-1.6x the moves.
+GAMES_SWITCH_INTERVAL = env_float("MAHJONG_SWITCH_INTERVAL", 0.0005)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

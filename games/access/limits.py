@@ -34,7 +34,6 @@ from django.http import HttpResponse
 
 from games import conf
 from games.models import FINISHED, Game
-from mahjong_site.env import env_str
 
 CLOSE_CODE = 4429  # like HTTP 429: a socket that sent far more than it may, or came too often
 
@@ -131,7 +130,7 @@ def check(name: str, address: str) -> None:
 
 
 def _header() -> str:
-    return env_str("MAHJONG_CLIENT_IP_HEADER", "")
+    return settings.GAMES_CLIENT_IP_HEADER
 
 
 def client_address(request) -> str:

@@ -20,13 +20,13 @@ import time
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 
 from games.access import limits
 from games.models.bots import PLAY
 from games.realtime import protocol
 from games.realtime.consumers import GameConsumer
 from games.services import arena, bot_accounts
-from mahjong_site.env import env_int
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ E_UNAUTHORIZED, E_TOKEN_REVOKED = "unauthorized", "token_revoked"
 
 def move_seconds() -> int:
     """Seconds a bot has for a move at a table without a clock (MAHJONG_BOT_MOVE_SECONDS)."""
-    return max(1, env_int("MAHJONG_BOT_MOVE_SECONDS", 60))
+    return max(1, settings.GAMES_BOT_MOVE_SECONDS)
 
 
 def bearer(scope) -> str | None:

@@ -95,8 +95,8 @@ def test_new_guest_accounts_are_limited_per_address(settings, limit_clock):
     assert Client().post("/play-now/").status_code == 302 and users.count() == 4
 
 
-def test_the_proxy_header_names_the_client(settings, monkeypatch, limit_clock):
-    monkeypatch.setenv("MAHJONG_CLIENT_IP_HEADER", "HTTP_X_REAL_IP")
+def test_the_proxy_header_names_the_client(settings, limit_clock):
+    settings.GAMES_CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
     settings.GAMES_LIMITS = {"guests": (1, 3600)}
     assert Client(HTTP_X_REAL_IP="192.0.2.1").post("/play-now/").status_code == 302
     assert Client(HTTP_X_REAL_IP="192.0.2.1").post("/play-now/").status_code == 429
