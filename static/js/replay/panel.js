@@ -1,0 +1,59 @@
+// The replay's controls (where we are, the step's words, the buttons, speed, deal, move, the
+// seat at the bottom, the links): built once; each step only updates their words and values.
+import { esc } from "../tiles.js";
+import { hashOf } from "./steps.js";
+import { stepWords } from "./moves.js";
+import { dealLabel } from "./deals.js";
+import { SPEEDS, config, controls, playerName, state, wordsCtx } from "./state.js";
+
+function controlsHTML() {
+  const seats = [0, 1, 2, 3].map((s) => `<option value="${s}"${s === state.bottom ? " selected" : ""}>${esc(playerName(s))}</option>`).join("");
+  const speeds = SPEEDS.map(([k]) => `<option value="${k}"${k === state.speed ? " selected" : ""}>${k}×</option>`).join("");
+  const deals = state.idx.deals.map((d) => `<option value="${d.index}">${esc(dealLabel(state.data, state.views, d, playerName))}</option>`).join("");
+  const btn = (act, label, key, text) => `<button type="button" class="rc" data-rc="${act}" aria-label="${label}" title="${label} (${key})">${text}</button>`;
+  return `<p class="rc-where" id="rc-where"></p>
+    <p class="rc-caption" id="rc-caption" aria-live="polite"></p>
+    <div class="rc-buttons" role="group" aria-label="Step through the game">
+      ${btn("start", "First move", "Home", "|◀")}${btn("prev-deal", "Previous deal", "Page Up", "◀◀")}${btn("prev", "Back one move", "←", "◀")}
+      <button type="button" class="rc play" data-rc="play" aria-pressed="false" title="Play or pause (Space)">Play</button>
+      ${btn("next", "Forward one move", "→", "▶")}${btn("next-deal", "Next deal", "Page Down", "▶▶")}${btn("end", "Last move", "End", "▶|")}
+    </div>
+    <div class="rc-options">
+      <label>Speed <select data-rc="speed">${speeds}</select></label>
+      <label class="rc-deal">Deal <select data-rc="deal">${deals}</select></label>
+      <label>Move <input data-rc="move" type="number" min="1" value="1" inputmode="numeric"></label>
+      <label>At the bottom <select data-rc="bottom">${seats}</select></label>
+      <a class="permalink" href="#" title="A link that opens the replay at this move">Link to this move</a>
+      ${config.finished ? '<a class="rc-analyse" id="rc-analyse" href="#" title="This position on the analysis board, as the seat at the bottom saw it">Analyse this position</a>' : ""}
+      <button type="button" class="rc proof-jump" data-rc="proof" hidden>Scoring proof ↓</button>
+    </div>`;
+}
+
+export function updateControls() {
+  if (!controls.firstChild || !controls.querySelector("#rc-where")) controls.innerHTML = controlsHTML();
+  const where = state.idx.where[state.at];
+  const deal = state.idx.deals[where.d];
+  const total = deal.last - deal.first + 1;
+  const step = state.data.steps[state.at];
+  controls.querySelector("#rc-where").innerHTML = `<b>Deal ${deal.number}</b>, move <b>${where.m}</b> of ${total}
+      <span class="muted">· step ${state.at + 1} of ${state.views.length}</span>`;
+  controls.querySelector("#rc-caption").textContent = stepWords(step, wordsCtx) || "";
+  const play = controls.querySelector('[data-rc="play"]');
+  play.textContent = state.playing ? "Pause" : "Play";
+  play.setAttribute("aria-pressed", String(state.playing));
+  // Only what changed is touched: setting a form control, even to its value, redraws it.
+  const set = (el, prop, value) => { if (el[prop] !== value) el[prop] = value; };
+  set(controls.querySelector('[data-rc="deal"]'), "value", String(where.d));
+  const move = controls.querySelector('[data-rc="move"]');
+  set(move, "max", String(total));
+  if (document.activeElement !== move) set(move, "value", String(where.m));
+  controls.querySelector(".permalink").setAttribute("href", hashOf(where));
+  const analyse = controls.querySelector("#rc-analyse");
+  // The board opens one seat's own view before the next move (docs/puzzles.md): the seat at
+  // the bottom when it has a decision, else the first seat that has one.
+  if (analyse) {
+    const waiting = state.views[state.at].waiting_on || [];
+    const seat = waiting.includes(state.bottom) ? state.bottom : (waiting[0] ?? state.bottom);
+    analyse.setAttribute("href", `/analysis/?game=${config.game}&move=${step.v}&seat=${seat}`);
+  }
+}
