@@ -11,9 +11,11 @@ A puzzle is one seat's view at one of its decisions where one action is clearly 
    each of the two actions, on the same redeal; the deal's points to the seat after the best
    minus after the second must have a 95% interval above zero (mean - 1.96 standard errors).
 
+A claim window is a decision too ("claim or pass"): the other seats' answers given so far are
+forgotten in each redeal, since they hung on their real hands, and the bots answer anew.
+
 Skipped: a decision with one distinct action, a win (going out is never a puzzle), two actions
-leaving the same distance and the same waits, a claim window (the other seats' answers hang on
-their real hands), a Goulash exchange. Each game gives at most `per_game` puzzles, and at most
+leaving the same distance and the same waits, a Goulash exchange. Each game gives at most `per_game` puzzles, and at most
 `screened` positions are simulated, so a game's work is bounded whatever its length.
 """
 
@@ -124,6 +126,9 @@ def redeal(match: Match, seat: int, rng: random.Random) -> Match:
         wall.live[i] = t
     for i, t in zip(dead, wall_tiles[len(live):]):
         wall.dead[i] = t
+    # In a claim window the others' answers hung on their real hands: they answer anew.
+    if deal.window_tile is not None:
+        deal.ask_window_again()
     return m
 
 
@@ -190,13 +195,13 @@ def themes_of(k: Knowledge, candidates: list[dict[str, Any]]) -> list[str]:
 
 
 # ------------------------------------------------------------------ a game's puzzles
-def position_puzzle(match: Match, seat: int, sims: int, seed: str, own: bool = False
-                    ) -> dict[str, Any] | None:
+def position_puzzle(match: Match, seat: int, sims: int, seed: str) -> dict[str, Any] | None:
     """The puzzle at this moment of the match for `seat`, or None (see the module's rules).
-    `own`: a person's own puzzle, where a claim window is weighed too (unsimulated)."""
+    A person's own puzzle is kept when the margin holds, whatever the simulation says."""
     deal = match.deal
     turn = deal.phase == PLAY and deal.turn == seat
-    if not turn and not (own and deal.window_tile is not None):
+    window = deal.window_tile is not None and seat in deal.waiting_on()
+    if not (turn or window):
         return None
     view = seat_view(match, seat)
     if len({key(a) for a in view["legal_actions"]}) < 2:
@@ -207,10 +212,7 @@ def position_puzzle(match: Match, seat: int, sims: int, seed: str, own: bool = F
         return None
     best = Action.from_json(candidates[0]["action"])
     second = Action.from_json(candidates[1]["action"])
-    if turn:
-        sim = simulate(match, seat, best, second, sims, seed)
-    else:
-        sim = {"n": 0, "mean": None, "low": None, "high": None}
+    sim = simulate(match, seat, best, second, sims, seed)
     return {"view": view, "seat": seat, "move": match.version, "deal": deal.number,
             "candidates": candidates, "solution": candidates[0]["action"],
             "margin": margin[0], "margin_chance": margin[1], "simulation": sim,
@@ -252,7 +254,7 @@ def own_puzzles(ruleset: Ruleset, seed: str, actions: list[dict[str, Any]], seat
     found = []
     for i, data in enumerate(actions):
         if i in wanted and data.get("seat") == seat:
-            p = position_puzzle(match, seat, sims, f"{seed}:{i}", own=True)
+            p = position_puzzle(match, seat, sims, f"{seed}:{i}")
             if p is not None:
                 p.pop("confirmed")
                 p["played"] = data

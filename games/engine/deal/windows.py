@@ -67,6 +67,12 @@ class Windows(DealState):
         self.answers = {}
         self._options = {}
 
+    def ask_window_again(self) -> None:
+        """Every seat's answer and options forgotten, the window still open: for a position whose
+        hidden hands were dealt anew (a puzzle's simulation), where they no longer hold."""
+        self.answers = {}
+        self._options = {}
+
     def _clear_window(self) -> None:
         self._set_window(None, None, None)
 
