@@ -84,10 +84,10 @@ def daphne(env: dict, log_path: Path, ready_path: str = "/", command: list[str] 
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a start on a busy machine
         while True:  # ready when it answers; bounded by the deadline
             try:
-                urllib.request.urlopen(base + ready_path, timeout=1)
+                urllib.request.urlopen(base + ready_path, timeout=5)
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
