@@ -72,14 +72,13 @@ def summarise_deal(deal: Deal, number: int, east_streak: int) -> DealSummary:
             )
             entry["score"] = score.to_json()
             totals.append(score.total)
-            # The proof: the sets and pair the score was made from (arrangement.py).
+            # The proof: the sets and pair the score was made from, as the score keeps
+            # them (HandScore.reading), laid out by arrangement.py.
             entry["arrangement"] = arrangement(
                 srs,
                 concealed=concealed,
                 melds=list(st.melds),
                 bonus=list(st.bonus),
-                seat_wind=deal.wind_of(s),
-                prevailing_wind=deal.prevailing_wind,
                 win=win,
                 score=score,
             )

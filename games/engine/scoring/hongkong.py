@@ -108,6 +108,8 @@ def hongkong_loser(rs: Ruleset, reason: str | None) -> HandScore:
 def hongkong_winner(rs: Ruleset, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld],
                     win: WinInfo, seat_wind: int, readings: Sequence, shape: str | None
                     ) -> HandScore:
+    """The faan of the best reading. The score keeps no reading (HandScore.reading): the proof
+    of a Hong Kong hand shows it unsplit."""
     declared = [meld_set(m, rs) for m in melds]
     concealed_hand = all(not m.exposed for m in melds) and not ctx.open_groups
     common = _hand_faan(ctx, win, concealed_hand) + _flower_faan(rs, ctx)

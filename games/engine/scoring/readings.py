@@ -1,7 +1,7 @@
 """A winning hand's readings (its sets and pair) and the winning tile's place in them (§1.1, §1.5).
 
-Shared by the classical scoring (score.py) and the proof of a score (arrangement.py), which walk
-the same readings in the same order.
+Used by the classical scoring (score.py), whose score keeps the reading it chose for the proof
+of the score (arrangement.py) to lay out.
 """
 
 from __future__ import annotations

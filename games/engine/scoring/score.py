@@ -1,11 +1,15 @@
-"""score_hand: one player's hand score, following classical.md §1.1 and §1.11."""
+"""score_hand: one player's hand score, following classical.md §1.1 and §1.11.
+
+A winner's score keeps the reading it was made from (HandScore.reading), which the proof of the
+score (games/engine/arrangement.py) lays out.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ..errors import NotationError
-from ..melds import Meld
+from ..melds import CHOW, Meld
 from ..ruleset import Ruleset
 from ..tiles import tile_words
 from ..wintest import complete_size, gates_of_heaven, refusal, special_shape
@@ -13,14 +17,14 @@ from .context import HandContext, Item
 from .groups import fold_groups
 from .hand import PUNG_SET, ScoredSet, check_seat, check_win, count_tiles, meld_set
 from .hongkong import hongkong_loser, hongkong_winner
-from .limits import arrangement_limit, hand_limit
+from .limits import arrangement_limit, hand_limit, nine_gates
 from .lookups import lookups
 from .loser import calling_limit
 from .points import hand_items
 from .readings import CONCEALED_CHOWS, CONCEALED_PUNGS, completions, legal_readings, only_place
 from .tables import rule_name
 from .totals import finish, score_items, total
-from .types import SELF_DRAWN, HandScore, WinInfo
+from .types import SELF_DRAWN, HandScore, Reading, WinInfo
 from .wild import wild_options
 from .winner import PAIR, winner_items
 
@@ -37,11 +41,15 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
     check_seat("prevailing_wind", prevailing_wind)
     if win is not None:
         check_win(win)
+    as_given = True  # the tiles scored are the ones given, so the score's reading is theirs
     if ruleset.wild_tile is not None:  # a Goulash: the wilds become what they stand for
+        given = (list(concealed), win)
         ruleset, concealed, win = resolve_wilds(
             ruleset, concealed=list(concealed), melds=melds, bonus=bonus, seat_wind=seat_wind,
             prevailing_wind=prevailing_wind, win=win)
+        as_given = (concealed, win) == given
     laid = fold_groups(melds, win)
+    as_given = as_given and not laid.tiles
     melds = laid.declared
     if laid.tiles:
         concealed = list(concealed) + laid.tiles
@@ -77,7 +85,7 @@ def score_hand(ruleset: Ruleset, *, concealed: list[int], melds: list[Meld], bon
         return hongkong_winner(ruleset, ctx, counts, melds, win, seat_wind, readings, shape)
     if shape is not None:
         return _special(ruleset, ctx, shape)
-    return _winner(ruleset, ctx, counts, melds, win, seat_wind, readings)
+    return _winner(ruleset, ctx, counts, melds, win, seat_wind, readings, as_given)
 
 
 def _check_bonus_in_play(rs: Ruleset, bonus: Sequence[int]) -> None:
@@ -125,7 +133,7 @@ def _illegal_reason(rs: Ruleset, counts: list[int], melds: Sequence[Meld],
 
 
 def _winner(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Meld],
-            win: WinInfo, seat_wind: int, readings: list) -> HandScore:
+            win: WinInfo, seat_wind: int, readings: list, as_given: bool) -> HandScore:
     limit = hand_limit(ctx, counts, melds, seat_wind)
     # Only place is worth points in some tables; elsewhere it need not be worked out.
     is_only_place = bool(rs.only_place_points) and only_place(counts, ctx.counts, win.tile, rs,
@@ -133,7 +141,7 @@ def _winner(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Me
     declared = [meld_set(m, rs) for m in melds]
     exposes = win.source not in SELF_DRAWN
     wanted = tuple(sorted(win.set)) if win.set else None
-    best: tuple[int, int, int, int, str | None, list[Item]] | None = None
+    best: tuple | None = None
     for reading in readings:
         concealed_sets: list[ScoredSet] = [CONCEALED_PUNGS[t] for t in reading.pungs]
         concealed_sets += [CONCEALED_CHOWS[t] for t in reading.chows]
@@ -141,36 +149,49 @@ def _winner(rs: Ruleset, ctx: HandContext, counts: list[int], melds: Sequence[Me
             if wanted is not None and group != wanted:
                 continue
             sets = declared + concealed_sets
+            at = completed if completed == PAIR else completed + len(declared)
             if exposes and completed != PAIR:
                 kind, tile, _, _ = concealed_sets[completed]
-                sets[len(declared) + completed] = (kind, tile, False, False)
-                completed += len(declared)
-            elif completed != PAIR:
-                completed += len(declared)
+                sets[at] = (kind, tile, False, False)
             items: list[Item] = []
             points, doubles = hand_items(ctx, sets, [reading.pair], True, items)
-            wp, wd = winner_items(ctx, sets, reading.pair, completed, is_only_place, items)
+            wp, wd = winner_items(ctx, sets, reading.pair, at, is_only_place, items)
             points += wp
             doubles += wd
             code = limit or arrangement_limit(ctx, sets)
             value = total(rs, points, doubles, code)
-            key = (value, points << doubles, points, doubles, code, items)
+            key = (value, points << doubles, points, doubles, code, items, reading, completed)
             if best is None or key[:2] > best[:2]:
                 best = key
     if best is None:  # only a named set that fits no reading leaves nothing
         return _long(rs, "not a winning hand: the set named for the winning tile is not part "
                          "of any reading of the hand")
-    _, _, points, doubles, code, items = best
-    return _with_limit(rs, True, points, doubles, code, items)
+    _, _, points, doubles, code, items, reading, completed = best
+    chosen = None
+    if as_given and _shown(ctx, counts, melds, reading):
+        chosen = Reading(reading.pungs, reading.chows, reading.pair, completed)
+    return _with_limit(rs, True, points, doubles, code, items, chosen)
+
+
+def _shown(ctx: HandContext, counts: list[int], melds: Sequence[Meld], reading) -> bool:
+    """Whether the proof shows this reading: any within the chow limit. Past it only a Gates of
+    Heaven shape is scored (wintest.gates_of_heaven); that one is shown when the hand is Nine
+    Gates itself (limits.nine_gates), and otherwise the hand is shown unsplit."""
+    rs = ctx.ruleset
+    if rs.max_chows is None:
+        return True
+    chows = len(reading.chows) + sum(1 for m in melds if m.kind == CHOW)
+    return chows <= rs.max_chows or ("L14" in ctx.lookups.allowed
+                                     and nine_gates(ctx, counts, melds))
 
 
 def _with_limit(rs: Ruleset, won: bool, points: int, doubles: int, code: str | None,
-                items: list[Item]) -> HandScore:
+                items: list[Item], reading: Reading | None = None) -> HandScore:
     if code is not None:
         items.append(lookups(rs).limit_lines[code])
     elif not rs.roof_off and (points << doubles) > rs.limit:
         items.append(lookups(rs).cap)
-    return finish(rs, won, points, doubles, code, items)
+    return finish(rs, won, points, doubles, code, items, reading=reading)
 
 
 def _special(rs: Ruleset, ctx: HandContext, code: str) -> HandScore:

@@ -1,7 +1,6 @@
 """The last step of every score: a hand's total and its score lines as a HandScore (§1.8, §1.9).
 
-Shared by the classical scoring (score.py), the Hong Kong faan scoring (hongkong.py) and the
-proof of a score (arrangement.py).
+Shared by the classical scoring (score.py) and the Hong Kong faan scoring (hongkong.py).
 """
 
 from __future__ import annotations
@@ -10,13 +9,14 @@ from collections.abc import Sequence
 
 from ..ruleset import Ruleset
 from .lookups import Item, limit_value
-from .types import HandScore, ScoreItem
+from .types import HandScore, Reading, ScoreItem
 
 
 def finish(rs: Ruleset, won: bool, points: int, doubles: int, limit: str | None,
-           items: Sequence[Item], reason: str | None = None) -> HandScore:
+           items: Sequence[Item], reason: str | None = None,
+           reading: Reading | None = None) -> HandScore:
     return HandScore(won, points, doubles, limit, total(rs, points, doubles, limit),
-                     score_items(items), reason)
+                     score_items(items), reason, reading)
 
 
 # Score lines recur hand after hand and ScoreItem is frozen, so equal lines share one object.

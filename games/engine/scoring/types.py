@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 WALL, DEAD_WALL, DISCARD, ROBBED_KONG = "wall", "dead_wall", "discard", "robbed_kong"
@@ -62,6 +62,19 @@ class ScoreItem:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """The sets and pair of a winner's concealed tiles that the score was made from (§1.1):
+    its pungs and its chows (each by its lowest tile), its pair, and `completed`, the group the
+    winning tile finished: an index into the pungs then the chows, or -1 (winner.PAIR) for the
+    pair. arrangement.py lays it out as the proof of the score."""
+
+    pungs: tuple[int, ...]
+    chows: tuple[int, ...]
+    pair: int
+    completed: int
+
+
+@dataclass(frozen=True)
 class HandScore:
     won: bool
     points: int
@@ -70,6 +83,11 @@ class HandScore:
     total: int
     items: tuple[ScoreItem, ...]
     reason: str | None = None
+    # The reading the score was made from (score.py), or None: a loser, a special shape, a Hong
+    # Kong hand (its proof shows it unsplit), or a hand whose scored tiles are not the ones
+    # given (wilds standing for other tiles, groups laid out for the calculator). Not part of
+    # the score's value: neither compared nor in to_json.
+    reading: Reading | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
