@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OTHER_PROCESS = """
 import json, sys, django
 django.setup()
-from games import limits
+from games.access import limits
 limits.set_clock(lambda: 1_000_000.0)
 address, count = json.loads(sys.argv[1])
 print(json.dumps([limits.hit("connects", address).allowed for _ in range(count)]))
