@@ -136,3 +136,26 @@ async def app(live_settings):
         await layer.flush()
     channel_layers.backends.clear()
     matches.forget_all()
+
+
+# The longest modules first (their share of a whole run, longest first): with --dist loadfile a
+# module goes to the next free worker, and a long one handed out last would run alone at the
+# end while the other workers wait.
+LONGEST_FIRST = [
+    "tests/server/test_whole_games.py", "tests/engine/test_properties.py",
+    "tests/browser/test_puzzles.py", "tests/browser/test_whole_game.py",
+    "tests/web/test_route_matrix.py", "tests/web/test_puzzles.py", "tests/browser/test_queue.py",
+    "tests/engine/test_bot_levels.py", "tests/browser/test_fit.py",
+    "tests/browser/test_turn_signal.py", "tests/browser/test_log.py",
+    "tests/browser/test_hand_order.py", "tests/browser/test_ready_indicator.py",
+    "tests/browser/test_lost_claim.py", "tests/browser/test_table.py",
+    "tests/browser/test_replay.py", "tests/browser/test_comfort.py",
+    "tests/browser/test_rulesets_fit.py", "tests/server/test_thinking_server.py",
+    "tests/browser/test_decisions_box.py", "tests/engine/test_bot_attribution.py",
+    "tests/tournaments/test_organiser_run.py", "tests/browser/test_tournament_pages.py",
+]
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))

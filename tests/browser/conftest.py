@@ -81,8 +81,24 @@ def browser():
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
+        yield ReducedMotion(b)
         b.close()
+
+
+class ReducedMotion:
+    """Chromium whose pages prefer reduced motion unless a test says otherwise: the table's
+    dealing, dice and waiting animations cost a headless Chromium, drawing in software, much of
+    a core on a busy machine. The animations themselves are checked in test_dice.py."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        options.setdefault("reduced_motion", "reduce")
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 class Console:

@@ -47,7 +47,8 @@ OVERLAPS = """() => {
 
 @pytest.fixture(scope="module")
 def table_page(browser, site_url):
-    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]},
+                                  reduced_motion="no-preference")  # the roll is what is checked
     context.set_default_timeout(30_000)
     page = context.new_page()
     errors = []
