@@ -46,6 +46,8 @@ urlpatterns = [
          name="game_analysis"),
     path("game/<int:game_id>/decisions.json", analysis_board.decisions,
          name="game_decisions"),
+    path("game/<int:game_id>/own-puzzles.json", analysis.own_puzzles,
+         name="game_own_puzzles"),
     path("game/<int:game_id>/replay/", replay_pages.replay, name="game_replay"),
     path("game/<int:game_id>/replay/steps.json", limit_running("steps")(
         replay_pages.steps), name="game_replay_steps"),

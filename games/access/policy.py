@@ -13,7 +13,8 @@ power to see more. The rules, in the order they are applied:
    exist, and no list shows it.
 2. What does not exist yet is not shown to anyone: the record and the analysis once the game is
    over, the replay and the plot once it has started (a table laying its discards at random:
-   its replay once it is over), hints while it is played, to a seated player.
+   its replay once it is over), hints while it is played, to a seated player; a player's own
+   puzzles from the game (once it is over) to that player alone (staff see nobody else's).
 3. A tournament table whose round is not over keeps its secrets from everyone but its players,
    `watch_any_game` and the organisers (`change_tournament`): a live table of a duplicate-wall
    round (its walls are dealt at the other tables too) is watched, replayed, plotted and listed
@@ -58,6 +59,7 @@ class Seeing(StrEnum):
     PLOT = "plot"  # points after every deal
     RECORD = "record"  # the whole record, with the seed: once the game is over
     ANALYSIS = "analysis"  # the decisions against the strong bot: once the game is over
+    OWN_PUZZLES = "own_puzzles"  # a player's own puzzles from the game: theirs only, once over
     HINTS = "hints"  # a seated player's hints while the game is played
     RESULT = "result"  # the final points and places, wherever a list shows them
     LISTING = "listing"  # the game's row in a list (lobby, history, a player's page)
@@ -169,8 +171,12 @@ def decide(game: Game, who: Requester, seeing: Seeing, known: Standing | None = 
 def _not_yet(game: Game, seeing: Seeing, at: Standing) -> Decision | None:
     """What the game does not have yet, whoever asks."""
     started = game.status != OPEN and (game.started is not None or game.version > 0)
-    if seeing in (Seeing.RECORD, Seeing.ANALYSIS) and game.status != FINISHED:
+    if seeing in (Seeing.RECORD, Seeing.ANALYSIS, Seeing.OWN_PUZZLES) and game.status != FINISHED:
         return _absent("The record and the analysis are published when the game is over.")
+    if seeing is Seeing.OWN_PUZZLES and not at.seated:
+        # A person's own puzzles are theirs alone: staff see no one else's either.
+        return Decision(False, 403, "not_seated",
+                        "Only a player of this game has puzzles of their own from it.")
     if seeing is Seeing.PLOT and not started:
         return _absent("The game has not started.")
     if seeing is Seeing.REPLAY:

@@ -238,6 +238,8 @@ class Analysis(models.Model):
     game = models.OneToOneField(Game, related_name="analysis", on_delete=models.CASCADE)
     data = models.JSONField()
     created = models.DateTimeField(auto_now_add=True)
+    # When the game's puzzles were looked for (services/puzzles.py), whether or not any was found.
+    puzzles_made = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"analysis of game {self.game_id}"

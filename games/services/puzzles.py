@@ -6,7 +6,7 @@ analysis.py) queues it here; one thread per process sends the games one at a tim
 workers, through a bounded queue (a full queue lets the game go). Never from a game that is not
 finished, a private one, or one whose result is hidden (games/access/policy.py: a tournament round
 still playing). A person's costliest decisions in the game (the analysis' misses) become their
-own puzzles, shown to them only.
+own puzzles, shown to them only: on their page and after the game's analysis in its replay.
 """
 
 from __future__ import annotations
@@ -73,9 +73,13 @@ def game_actions(game: Game) -> list[dict[str, Any]]:
 
 
 def make_for_game(game_id: int) -> list[Puzzle]:
-    """The public puzzles of a finished game, and its people's own (from its analysis)."""
+    """The public puzzles of a finished game, and its people's own (from its analysis); the
+    analysis then notes that they were looked for (`Analysis.puzzles_made`)."""
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or not may_make(game) or game.puzzles.exists():
+    if game is None or not may_make(game):
+        return []
+    if game.puzzles.exists():  # made already
+        _note_made(game)
         return []
     ruleset = Ruleset.from_json(game.ruleset)
     actions = game_actions(game)
@@ -85,7 +89,13 @@ def make_for_game(game_id: int) -> list[Puzzle]:
     analysis = Analysis.objects.filter(game=game).values_list("data", flat=True).first()
     if analysis:
         made += make_own(game, ruleset, actions, analysis)
+    _note_made(game)
     return made
+
+
+def _note_made(game: Game) -> None:
+    Analysis.objects.filter(game=game, puzzles_made__isnull=True).update(
+        puzzles_made=timezone.now())
 
 
 def make_own(game: Game, ruleset: Ruleset, actions, analysis: dict[str, Any]) -> list[Puzzle]:
@@ -218,6 +228,34 @@ def of_the_day(day: datetime.date | None = None) -> Puzzle | None:
     if not ids:
         return None
     return Puzzle.objects.get(pk=ids[day.toordinal() % len(ids)])
+
+
+OWN_SHOWN = 10  # a person's own puzzles listed from one game (5 a seat are made)
+
+
+def own_in_game(game: Game, user):
+    """The query of a person's own puzzles from one game: by the game's index."""
+    return Puzzle.objects.filter(game=game, owner=user).order_by("move")[:OWN_SHOWN]
+
+
+def own_from_game(game: Game, user) -> dict[str, Any]:
+    """A person's own puzzles from one finished game (the access policy has said they may ask)
+    and how their making stands: `made` (looked for: those listed, perhaps none), `making`
+    (queued again if a full queue had let the game go), `waiting` (the analysis comes first)
+    or `never` (a game puzzles are not made from). One query on the game's puzzles (by its
+    index; a game has a few dozen at most) and one on its analysis."""
+    if not may_make(game):
+        return {"status": "never", "puzzles": []}
+    shown = list(own_in_game(game, user))
+    marks = Analysis.objects.filter(game=game).values("puzzles_made").first()
+    if marks is None:
+        status = "waiting"
+    elif marks["puzzles_made"] is None:
+        status = "making"
+        start(game.pk)
+    else:
+        status = "made"
+    return {"status": status, "puzzles": shown}
 
 
 def visible_to(puzzle: Puzzle, user) -> bool:

@@ -59,6 +59,7 @@ ROUTES = {
     "game_record": ("record", "GET"),
     "game_analysis": ("analysis", "GET"),
     "game_decisions": ("analysis", "GET"),
+    "game_own_puzzles": ("own_puzzles", "GET"),  # the requester's own puzzles from it
     "game_hints": ("hints", "GET"),
     "game_join": ("table", "POST"),
     "game_leave": ("seat", "POST"),
@@ -87,8 +88,10 @@ def expected(route: str, state: str, who: str) -> set[int]:
         return {404}  # a private table does not exist for them, whatever the route
     if seeing in ("replay", "plot") and state == "open":
         return {404}  # nothing to replay or plot yet
-    if seeing in ("record", "analysis") and state not in OVER:
+    if seeing in ("record", "analysis", "own_puzzles") and state not in OVER:
         return {404}  # published when the game is over
+    if seeing == "own_puzzles":  # a player's own, theirs alone: staff see nobody else's
+        return {200, 202} if who in PLAYERS and who in SEES[state] else {403}
     if seeing == "hints":
         if state not in LIVE:
             return {409}

@@ -136,6 +136,8 @@ def replay(request, game_id: int):
         "analysis": (reverse("game_analysis", args=[game.pk])
                      if finished and people(seats) else None),
     }
+    if config["analysis"] and viewer is not None:  # their own puzzles from it (docs/puzzles.md)
+        config["own_puzzles"] = reverse("game_own_puzzles", args=[game.pk])
     # Known already: in the page. Not yet (the game's first replay): the page goes at once and
     # asks for them once its steps are in, so nobody waits for a replay to see the table.
     known = cache.get(_extras_key(game, viewer))

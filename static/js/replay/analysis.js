@@ -33,7 +33,7 @@ export function missCost(m) {
 }
 
 /** The step where a move's decision was faced: the last step before the move's version. */
-function stepBefore(steps, version) {
+export function stepBefore(steps, version) {
   let lo = 0;
   let hi = steps.length - 1;
   while (lo < hi) {

@@ -1,8 +1,10 @@
 // Loading: the game's steps, fetched once (games/web/pages/replay.py) and rebuilt into a view
 // per step, then the first step shown (a permalink's, or a puzzle's "#v<version>"); the
-// analysis when there is one; and the plot and verification line when they came later.
+// analysis when there is one, then the viewer's own puzzles from the game; and the plot and
+// verification line when they came later.
 import { expand, hashOf, index, parseHash } from "./steps.js";
-import { analysisHTML, loadAnalysis } from "./analysis.js";
+import { analysisHTML, loadAnalysis, stepBefore } from "./analysis.js";
+import { loadOwnPuzzles } from "./own_puzzles.js";
 import { config, playerName, root, state, wallBox, wordsCtx } from "./state.js";
 import { render } from "./draw.js";
 import { go } from "./navigate.js";
@@ -40,6 +42,10 @@ export async function start() {
         steps: state.data.steps, where: state.idx.where, hashOf, playerName, viewer: config.viewer,
       });
       box.dataset.ready = "1";
+      // After the analysis, the viewer's own puzzles from the game (their seat's, theirs only).
+      if (config.own_puzzles) {
+        loadOwnPuzzles(config.own_puzzles, box, (v) => hashOf(state.idx.where[stepBefore(state.data.steps, v)]));
+      }
     });
   }
 }
