@@ -510,8 +510,9 @@ class Evaluator:
             self_drawn = k.claim_tile is None
             if tile is not None and not self_drawn:
                 counts[tile] += 1
-            value = float(win_total(k, counts, melds, tile, self_drawn)) if tile is not None \
-                else 0.0
+            robbed = k.claim_kind == "rob"  # a kong robbed (seed 003 §3.5.1)
+            value = float(win_total(k, counts, melds, tile, self_drawn, robbed=robbed)) \
+                if tile is not None else 0.0
             return Candidate(act, -1, {}, value, 1.0, 0.0, "safe", 0.0, WIN_SCORE + value)
         if act.type == A.PASS:
             a = self.assess(hand, melds)

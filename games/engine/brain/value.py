@@ -29,11 +29,11 @@ DISCARD_WEIGHT = 1.5  # a wait is won on others' discards about this often for e
 @lru_cache(maxsize=50_000)
 def _total(rules: Ruleset, concealed: tuple[int, ...], melds: tuple[Meld, ...],
            bonus: tuple[int, ...], seat_wind: int, prevailing: int, tile: int,
-           self_drawn: bool, original_call: bool) -> int:
+           self_drawn: bool, original_call: bool, robbed: bool = False) -> int:
+    source = "robbed_kong" if robbed else "wall" if self_drawn else "discard"
     score = score_hand(rules, concealed=list(concealed), melds=list(melds), bonus=list(bonus),
                        seat_wind=seat_wind, prevailing_wind=prevailing,
-                       win=WinInfo(tile=tile, source="wall" if self_drawn else "discard",
-                                   original_call=original_call))
+                       win=WinInfo(tile=tile, source=source, original_call=original_call))
     if not score.won:
         return 0
     if rules.min_faan and rules.scoring == "hongkong" and score.limit is None:
@@ -65,10 +65,11 @@ def loser_total(k: Knowledge, counts: Sequence[int], melds: Sequence[Meld]) -> i
 
 
 def win_total(k: Knowledge, counts: Sequence[int], melds: Sequence[Meld], tile: int,
-              self_drawn: bool, original_call: bool = False) -> int:
-    """The ruleset's score of this complete hand going out on `tile` (0: it may not)."""
+              self_drawn: bool, original_call: bool = False, robbed: bool = False) -> int:
+    """The ruleset's score of this complete hand going out on `tile` (0: it may not);
+    `robbed`: the tile robbed from a kong (seed 003 §3.5.1)."""
     return _total(k.rules, _tiles(counts), tuple(melds), k.me.bonus, k.seat_wind,
-                  k.prevailing_wind, tile, self_drawn, original_call)
+                  k.prevailing_wind, tile, self_drawn, original_call, robbed)
 
 
 @dataclass(frozen=True)
