@@ -8,6 +8,7 @@ from typing import Any
 
 from games.engine import actions as A
 from games.engine.actions import Action
+from games.engine.analysis import is_thirteen_orphans
 from games.engine.brain.levels import decide
 from games.engine.errors import NotationError
 from games.engine.match import Match
@@ -15,14 +16,19 @@ from games.engine.melds import PUNG, Meld
 from games.engine.ruleset import Ruleset
 from games.engine.tiles import counts_of, format_tiles, parse_tiles
 from games.engine.views import seat_view
-from games.engine.wintest import complete_size, is_mahjong
+from games.engine.wintest import WILD_2B, complete_size, is_mahjong
 from games.thinking.puzzle_jobs import NOT_CHOICES, key, weigh_view
 
 
 def board_legal(view: dict[str, Any], ruleset: Ruleset) -> list[dict[str, Any]]:
     """The legal actions of a position set up by hand: at the seat's turn (a full hand) the
     discards, kongs and going out; with a tile on offer (a hand one short) pass, the claims the
-    ruleset allows (a chow only from the seat on the left) and going out."""
+    ruleset allows (a chow only from the seat on the left) and going out; with a kong to rob
+    (seed 003 §3.5.1) pass, and going out by robbing it when the hand wins on its tile (a
+    concealed kong only for Thirteen Orphans, where the ruleset allows it). A Goulash (001):
+    no chows, the 2 of Bamboo wild."""
+    if view.get("goulash"):
+        ruleset = ruleset.replace(max_chows=0, wild_tile=WILD_2B)
     seat = view["viewer"]
     hand = counts_of(parse_tiles(view.get("hand") or ""))
     if view.get("drawn"):
@@ -39,6 +45,18 @@ def board_legal(view: dict[str, Any], ruleset: Ruleset) -> list[dict[str, Any]]:
                 if m.kind == PUNG and hand[m.tile]]
         if is_mahjong(ruleset, hand, melds):
             out.append(Action(seat, A.WIN))
+    elif size == need - 1 and claim.get("tile") and claim.get("kind") == "rob":
+        t = parse_tiles(claim["tile"])[0]
+        with_tile = list(hand)
+        with_tile[t] += 1
+        kongs = view["seats"][claim["discarder"]]["melds"]
+        concealed = any(not m.get("exposed", True) and parse_tiles(m["tiles"])[0] == t
+                        for m in kongs)
+        orphans = ruleset.rob_concealed_kong_for_orphans and ruleset.thirteen_orphans \
+            and is_thirteen_orphans(with_tile)
+        if is_mahjong(ruleset, with_tile, melds) and (orphans or not concealed):
+            out.append(Action(seat, A.WIN))
+        out.append(Action(seat, A.PASS))
     elif size == need - 1 and claim.get("tile"):
         t = parse_tiles(claim["tile"])[0]
         out.append(Action(seat, A.PASS))

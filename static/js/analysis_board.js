@@ -7,6 +7,7 @@ const config = JSON.parse(document.getElementById("board-config").textContent);
 const form = document.getElementById("board");
 const errorBox = document.getElementById("board-error");
 const result = document.getElementById("board-result");
+const ONE_TILE = new Set(["drawn", "claim", "rob"]); // a click replaces these fields' tile
 
 function query() {
   const params = new URLSearchParams();
@@ -29,9 +30,10 @@ async function analyse(push) {
   }
   errorBox.hidden = true;
   const offered = data.view.claim && data.view.claim.tile;
-  const bot = data.bot ? `<p id="bot-choice">The strong bot would <b>${esc(actionWords(data.bot, offered))}</b>.</p>` : "";
+  const rob = data.view.phase === "rob";
+  const bot = data.bot ? `<p id="bot-choice">The strong bot would <b>${esc(actionWords(data.bot, offered, rob))}</b>.</p>` : "";
   result.innerHTML = `${positionHTML(data.view)}${handHTML(data.view, [], false)}
-    ${bot}${candidatesHTML(data.candidates, { offered, bot: data.bot })}`;
+    ${bot}${candidatesHTML(data.candidates, { offered, bot: data.bot, rob })}`;
 }
 
 form.addEventListener("submit", (e) => { e.preventDefault(); analyse(true); });
@@ -39,9 +41,9 @@ form.querySelector(".palette").addEventListener("click", (e) => {
   const b = e.target.closest("[data-tile]");
   if (!b) return;
   const field = document.getElementById(document.getElementById("target").value);
-  field.value = field.id === "drawn" || field.id === "claim" ? b.dataset.tile : `${field.value} ${b.dataset.tile}`.trim();
+  field.value = ONE_TILE.has(field.id) ? b.dataset.tile : `${field.value} ${b.dataset.tile}`.trim();
 });
 document.getElementById("clear").addEventListener("click", () => {
-  for (const id of ["hand", "drawn", "melds", "claim"]) document.getElementById(id).value = "";
+  for (const id of ["hand", "drawn", "melds", "claim", "rob"]) document.getElementById(id).value = "";
 });
 analyse(false);

@@ -7,8 +7,11 @@ const KIND = {
   concealed_kong: "declare a concealed kong of", promote_kong: "add to the pung a kong of",
 };
 
-export function actionWords(a, offered) {
+/** `rob`: the tile `offered` is a kong's being made, which the seat may rob. */
+export function actionWords(a, offered, rob = false) {
   if (!a) return "";
+  if (rob && offered && a.type === "win") return `rob the kong: go out on ${tileWords(offered)}`;
+  if (rob && offered && a.type === "pass") return `let the kong of ${tileWords(offered)} stand`;
   const call = a.call ? " and make the Original Call" : "";
   if (a.type === "discard" && a.tile) return `discard ${tileWords(a.tile)}${call}`;
   const kind = KIND[a.type] || a.type;
@@ -42,9 +45,12 @@ export function positionHTML(view) {
     </div>`;
   }).join("");
   const wall = view.wall || {};
-  const claim = view.claim && view.claim.tile
-    ? `<p class="pz-claim">Discarded: ${tileHTML(view.claim.tile)} by ${esc(windName(view.seats[view.claim.discarder].wind))}</p>` : "";
-  return `<p class="pz-facts">Prevailing wind ${esc(windName(view.prevailing_wind))} · ${wall.live ?? "?"} tiles left in the live wall</p>
+  const by = view.claim && view.claim.tile ? esc(windName(view.seats[view.claim.discarder].wind)) : "";
+  const claim = !by ? "" : view.claim.kind === "rob"
+    ? `<p class="pz-claim">A kong being made: ${tileHTML(view.claim.tile)} by ${by}, which you may rob</p>`
+    : `<p class="pz-claim">Discarded: ${tileHTML(view.claim.tile)} by ${by}</p>`;
+  const goulash = view.goulash ? " · a Goulash: no chows, the 2 of Bamboo wild" : "";
+  return `<p class="pz-facts">Prevailing wind ${esc(windName(view.prevailing_wind))} · ${wall.live ?? "?"} tiles left in the live wall${goulash}</p>
     <div class="pz-seats">${seats}</div>${claim}`;
 }
 
@@ -79,13 +85,13 @@ export function distinct(actions) {
 const pct = (x) => `${Math.round(100 * x)}%`;
 
 /** Every candidate's figures, best first; `mark` names the row of an action (the answer). */
-export function candidatesHTML(candidates, { offered, mark, bot } = {}) {
+export function candidatesHTML(candidates, { offered, mark, bot, rob } = {}) {
   const rows = candidates.map((c, i) => {
     const live = Object.entries(c.effective || {}).map(([t, n]) => `${tileWords(t)} ×${n}`).join(", ");
     const you = mark && sameAction(c.action, mark);
     const isBot = bot && sameAction(c.action, bot);
     return `<tr class="${i === 0 ? "best" : ""}${you ? " yours" : ""}">
-      <td>${i + 1}</td><th scope="row">${esc(actionWords(c.action, offered))}${isBot ? ' <span class="badge">strong bot</span>' : ""}${you ? ' <span class="badge">your answer</span>' : ""}</th>
+      <td>${i + 1}</td><th scope="row">${esc(actionWords(c.action, offered, rob))}${isBot ? ' <span class="badge">strong bot</span>' : ""}${you ? ' <span class="badge">your answer</span>' : ""}</th>
       <td>${c.shanten < 0 ? "out" : c.shanten === 0 ? "ready" : `${c.shanten} away`}</td>
       <td>${c.live ?? 0}${live ? ` <span class="muted small">(${esc(live)})</span>` : ""}</td>
       <td>${c.value}</td><td>${pct(c.win_chance)}</td><td>${c.danger_class} (${pct(c.danger)})</td>
