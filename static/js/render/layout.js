@@ -65,40 +65,92 @@ function statusBarHTML(ctx) {
   </div>`;
 }
 
+// The table's parts, each drawn again only when its HTML changed: a frame rebuilds what moved
+// and nothing else (the focus, the hover and any animation elsewhere are kept). A part is an
+// element's content, or (where the grid places the part's own elements) the nodes between two
+// comments.
+const SKELETON = `
+    <div class="table-grid"><!--status--><!--/-->
+      <div class="opp opp-left"></div>
+      <div class="opp opp-top"></div>
+      <div class="opp opp-right"></div>
+      <div class="board-wrap"><div class="board-box"></div></div>
+    </div><!--watching--><!--/-->
+    <div class="my-area">
+      <div class="prompt-row">
+        <p class="prompt" id="prompt"></p>
+        <div class="timer-slot"></div>
+        <div class="actions" role="group" aria-label="Your actions"></div>
+      </div><!--seat--><!--/--><!--tools--><!--/--><!--hand--><!--/-->
+    </div>
+    <div class="side-col"><!--rituals--><!--/--><!--hints--><!--/--><!--log--><!--/--></div><!--sheet--><!--/-->`;
+
+const ELEMENTS = {
+  opp3: ".opp-left", opp2: ".opp-top", opp1: ".opp-right", board: ".board-box", prompt: "#prompt",
+  timer: ".timer-slot", actions: ".actions",
+};
+
+function parts(root) {
+  if (root.__parts && root.__parts.grid.isConnected && root.contains(root.__parts.grid)) return root.__parts;
+  root.innerHTML = SKELETON;
+  const p = { grid: root.querySelector(".table-grid"), html: {} };
+  for (const [key, sel] of Object.entries(ELEMENTS)) p[key] = root.querySelector(sel);
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  while (walk.nextNode()) if (walk.currentNode.data !== "/") p[walk.currentNode.data] = walk.currentNode;
+  root.__parts = p;
+  return p;
+}
+
+function put(p, key, html) {
+  if (p.html[key] === html) return;
+  p.html[key] = html;
+  const at = p[key];
+  if (at.nodeType !== Node.COMMENT_NODE) {
+    at.innerHTML = html;
+    return;
+  }
+  while (at.nextSibling && !(at.nextSibling.nodeType === Node.COMMENT_NODE && at.nextSibling.data === "/")) {
+    at.nextSibling.remove();
+  }
+  const t = document.createElement("template");
+  t.innerHTML = html;
+  at.after(t.content);
+}
+
+/** Everything is drawn anew at the next renderTable (a part's elements were changed by hand). */
+export function forgetDrawn(root) {
+  if (root.__parts) root.__parts.html = {};
+}
+
 export function renderTable(root, ctx) {
   const v = ctx.view;
   if (!v) {
+    root.__parts = null;
     root.innerHTML = waitingHTML(ctx);
     return;
   }
   const seat = (r) => (ctx.bottom + r) % 4;
   const me = v.viewer;
-  const myArea = me != null
-    ? `${seatHTML(ctx, me, 0)}${handToolsHTML(ctx)}${handHTML(ctx)}`
-    : seatHTML(ctx, seat(0), 0);
   root.classList.toggle("spectating", me == null);
-  root.innerHTML = `
-    <div class="table-grid">
-      ${statusBarHTML(ctx)}
-      <div class="opp opp-left">${seatHTML(ctx, seat(3), 3)}</div>
-      <div class="opp opp-top">${seatHTML(ctx, seat(2), 2)}</div>
-      <div class="opp opp-right">${seatHTML(ctx, seat(1), 1)}</div>
-      <div class="board-wrap"><div class="board-box">${boardHTML(ctx)}</div></div>
-    </div>
-    ${me == null && ctx.status === "active" ? `<p class="watching" role="status"><b>You are watching.</b> The players' concealed tiles stay hidden until the game ends.</p>` : ""}
-    <div class="my-area">
-      <div class="prompt-row">
-        <p class="prompt" id="prompt">${promptText(ctx)}</p>
-        <div class="timer-slot">${timerHTML(ctx)}</div>
-        <div class="actions" role="group" aria-label="Your actions">${actionsHTML(ctx)}</div>
-      </div>
-      ${myArea}
-    </div>
-    <div class="side-col">${ctx.showRituals ? ritualsHTML(ctx) : ""}${hintsHTML(ctx)}${logHTML(ctx)}</div>
-    ${ctx.sheet === false ? "" : sheetHTML(ctx)}`;
+  const p = parts(root);
+  put(p, "status", statusBarHTML(ctx));
+  put(p, "opp3", seatHTML(ctx, seat(3), 3));
+  put(p, "opp2", seatHTML(ctx, seat(2), 2));
+  put(p, "opp1", seatHTML(ctx, seat(1), 1));
+  put(p, "board", boardHTML(ctx));
+  put(p, "watching", me == null && ctx.status === "active" ? `<p class="watching" role="status"><b>You are watching.</b> The players' concealed tiles stay hidden until the game ends.</p>` : "");
+  put(p, "prompt", promptText(ctx));
+  put(p, "timer", timerHTML(ctx));
+  put(p, "actions", actionsHTML(ctx));
+  put(p, "seat", seatHTML(ctx, me != null ? me : seat(0), 0));
+  put(p, "tools", me != null ? handToolsHTML(ctx) : "");
+  put(p, "hand", me != null ? handHTML(ctx) : "");
+  put(p, "rituals", ctx.showRituals ? ritualsHTML(ctx) : "");
+  put(p, "hints", hintsHTML(ctx));
+  put(p, "log", logHTML(ctx));
+  put(p, "sheet", ctx.sheet === false ? "" : sheetHTML(ctx));
 }
 
 export function renderCountdown(root, ctx) {
-  const slot = root.querySelector(".timer-slot");
-  if (slot) slot.innerHTML = timerHTML(ctx);
+  if (root.__parts) put(root.__parts, "timer", timerHTML(ctx));
 }

@@ -1,6 +1,7 @@
-// Drawing the table from the state: the whole table again (focus kept where it was, the score
-// sheet given the focus as it opens), and the claim or turn countdown ticking between frames.
-import { renderTable, renderCountdown } from "../render/layout.js";
+// Drawing the table from the state: each part whose HTML changed (render/layout.js; the focus
+// moved to the same control when its part was drawn anew, the score sheet given it as it
+// opens), and the claim or turn countdown ticking between frames.
+import { forgetDrawn, renderTable, renderCountdown } from "../render/layout.js";
 import { root, state } from "./state.js";
 import { ctx } from "./context.js";
 
@@ -27,7 +28,7 @@ export function render() {
   root.dataset.version = String(state.version);
   root.dataset.legal = v ? [...new Set((v.legal_actions || []).map((a) => a.type))].join(" ") : "";
   state.fresh = null;
-  if (keep) {
+  if (keep && !active.isConnected) { // its part was drawn anew: the same control takes the focus
     let el = keep === "hand" ? null : root.querySelector(keep);
     if (!el) el = root.querySelector('.hand [tabindex="0"]') || root.querySelector(".actions button");
     if (!el && keep.startsWith(".hand")) el = root.querySelector(".hand button:last-child");
@@ -50,6 +51,8 @@ export function render() {
 /** A drag has ended: the table is drawn if frames came meanwhile. */
 export function releaseRender() {
   state.holdRender = false;
+  forgetDrawn(root); // the drag moved the hand's elements by hand
+  state.renderOwed = true;
   if (state.renderOwed) render();
 }
 
