@@ -78,24 +78,21 @@ def make_for_game(game_id: int) -> list[Puzzle]:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not may_make(game):
         return []
-    if game.puzzles.exists():  # made already
-        _note_made(game)
-        return []
+    analysis = Analysis.objects.filter(game=game).values("data", "puzzles_made").first()
+    if analysis is not None and analysis["puzzles_made"] is not None:
+        return []  # made already
     ruleset = Ruleset.from_json(game.ruleset)
     actions = game_actions(game)
-    found = pool.submit(puzzle_jobs.game_puzzles, ruleset, game.seed, actions,
-                        [0, 1, 2, 3]).result()
-    made = store(found, ruleset.name, game=game)
-    analysis = Analysis.objects.filter(game=game).values_list("data", flat=True).first()
-    if analysis:
-        made += make_own(game, ruleset, actions, analysis)
-    _note_made(game)
+    made = []
+    if not game.puzzles.filter(owner__isnull=True).exists():  # else made before its analysis
+        found = pool.submit(puzzle_jobs.game_puzzles, ruleset, game.seed, actions,
+                            [0, 1, 2, 3]).result()
+        made = store(found, ruleset.name, game=game)
+    if analysis is not None:
+        if not game.puzzles.filter(owner__isnull=False).exists():
+            made += make_own(game, ruleset, actions, analysis["data"])
+        Analysis.objects.filter(game=game).update(puzzles_made=timezone.now())
     return made
-
-
-def _note_made(game: Game) -> None:
-    Analysis.objects.filter(game=game, puzzles_made__isnull=True).update(
-        puzzles_made=timezone.now())
 
 
 def make_own(game: Game, ruleset: Ruleset, actions, analysis: dict[str, Any]) -> list[Puzzle]:

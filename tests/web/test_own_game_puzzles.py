@@ -37,9 +37,13 @@ def test_after_the_analysis_a_player_sees_their_own_puzzles_and_nobody_elses(
     root = django_user_model.objects.create_superuser("root")
     game = saved_game("pz-own", user=person)
     me = _client(person)
-    # Before the analysis: they are made after it.
+    # Before the analysis: they are made after it, though the game's public puzzles may come
+    # first (`make_puzzles --game`).
     r = _own(me, game)
     assert r.status_code == 202 and r.json() == {"status": "waiting", "puzzles": []}
+    puzzles.make_for_game(game.pk)
+    assert not Puzzle.objects.filter(owner__isnull=False).exists()
+    assert _own(me, game).json() == {"status": "waiting", "puzzles": []}
     analyse(game.pk)
     r = _own(me, game)
     assert r.status_code == 202 and r.json()["status"] == "making"
