@@ -55,6 +55,12 @@ def main(argv: list[str] | None = None) -> None:
     from games.realtime import timers
 
     timers.start_with_server()  # the reactor exists only now, after daphne.cli's import
+    from twisted.internet import reactor
+
+    from mahjong_site import pages
+
+    reactor.callWhenRunning(pages.start)
+    reactor.addSystemEventTrigger("before", "shutdown", pages.shutdown)
     # The database thread gives up the interpreter lock on every round trip to the database and
     # then waited up to the default 5 ms for the event loop to hand it back, per statement: on
     # PostgreSQL one process made 1.3-1.6x the moves with a tenth of that.
@@ -64,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
     cap = str(hard_cap())
     args = list(sys.argv[1:] if argv is None else argv)
     args += ["--websocket-max-message-size", cap, "--websocket-max-frame-size", cap]
-    CommandLineInterface().run([*args, "mahjong_site.asgi:application"])
+    CommandLineInterface().run([*args, "mahjong_site.served:application"])
 
 
 if __name__ == "__main__":

@@ -162,6 +162,9 @@ GAMES_RATE_CLOSE_AFTER = env_int("MAHJONG_RATE_CLOSE_AFTER", 100)
 # Worker processes that think for the tables (games/thinking): bots, hints, reviews. 0: think
 # on the thread that asks (the unit tests).
 GAMES_THINK_WORKERS = env_int("MAHJONG_THINK_WORKERS", os.cpu_count() or 1)
+# Processes that answer the heavy reads and imports apart from the process applying moves
+# (mahjong_site/pages.py); 0 answers every page in the serving process.
+GAMES_PAGE_PROCESSES = env_int("MAHJONG_PAGE_PROCESSES", 2)
 # Time added to each bot decision in the workers: a slow bot on purpose (tests, demos).
 GAMES_THINK_EXTRA_MS = env_int("MAHJONG_THINK_EXTRA_MS", 0)
 # How much the workers lower their priority: on a machine whose cores are all busy, the

@@ -16,6 +16,8 @@ from django.db import connections
 os.environ.setdefault("MAHJONG_THINK_WORKERS", "1")
 # At the servers' own priority: lowered, they would wait behind the runner and the browsers.
 os.environ.setdefault("MAHJONG_THINK_NICENESS", "0")
+# One page process per test server (mahjong_site/pages.py): answered apart, as a site does.
+os.environ.setdefault("MAHJONG_PAGE_PROCESSES", "1")
 # The test-only pages (tests/browser/dev/, served at /static/dev/).
 os.environ.setdefault("MAHJONG_DEV_PAGES", "1")
 
