@@ -28,10 +28,12 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from games import conf
+
 log = logging.getLogger(__name__)
 
 ROUTES = frozenset({
-    "history", "player", "player_by_query", "leaderboard", "rules", "rules_scoring",
+    "home", "lobby", "history", "player", "player_by_query", "leaderboard", "rules", "rules_scoring",
     "calculator", "game_replay", "game_replay_steps", "game_replay_extras", "game_record",
     "game_plot", "tournaments", "tournament", "tournament_status", "tournament_csv",
     "tournament_standings_csv", "tournament_mers_csv", "tournament_slips",
@@ -50,8 +52,6 @@ _pool: ProcessPoolExecutor | None = None
 
 
 def size() -> int:
-    from games import conf
-
     return conf.get("GAMES_PAGE_PROCESSES")
 
 
@@ -77,7 +77,8 @@ def _current() -> ProcessPoolExecutor:
         if _pool is None:
             _pool = ProcessPoolExecutor(
                 max_workers=size(), mp_context=multiprocessing.get_context("spawn"),
-                initializer=start_page_process, initargs=(os.getpid(),))
+                initializer=start_page_process,
+                initargs=(os.getpid(), conf.get("GAMES_THINK_NICENESS")))
         return _pool
 
 
@@ -156,9 +157,11 @@ def _replaying(taken: list, receive):
 _handler = None
 
 
-def start_page_process(parent: int) -> None:
+def start_page_process(parent: int, niceness: int) -> None:
     """A page process's first step: Django set up with no thinking pool of its own (it is a
-    process apart already), and leave when the serving process is gone."""
+    process apart already), its priority lowered as the thinking workers' is (on a machine
+    whose cores are all busy, the process applying moves gets the CPU first), and leave when
+    the serving process is gone."""
     global _handler
     os.environ["MAHJONG_THINK_WORKERS"] = "0"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjong_site.settings")
@@ -169,7 +172,7 @@ def start_page_process(parent: int) -> None:
 
     from games.thinking.jobs import start_worker
 
-    start_worker(parent, 0)
+    start_worker(parent, niceness)
     _handler = ASGIHandler()
 
 
