@@ -267,6 +267,7 @@ def forget_users() -> None:
     with _users_lock:
         _users.clear()
         _tokens.clear()
+        _talkers.clear()
 
 
 class Limiter:
@@ -317,6 +318,36 @@ class BotLimiter(Limiter):
         if not self.allowance.take():
             self.flooding = True
         return False
+
+
+# Table talk (services/talk.py), on top of the message limits: lines a second and the burst, per
+# connection and for each account across its sockets in this process.
+TALK_RATE = (0.5, 5)
+_talkers: OrderedDict[int, TokenBucket] = OrderedDict()
+
+
+def talk_bucket(user_id: int) -> TokenBucket:
+    with _users_lock:
+        bucket = _talkers.get(user_id)
+        if bucket is None:
+            bucket = _talkers[user_id] = TokenBucket(*TALK_RATE)
+            while len(_talkers) > _MAX_USERS:
+                _talkers.popitem(last=False)
+        _talkers.move_to_end(user_id)
+        return bucket
+
+
+class TalkLimiter:
+    """One connection's talk: its own bucket and its account's. `allow()` takes a line."""
+
+    TOO_FAST = "You are talking too fast: wait a few seconds before the next line."
+
+    def __init__(self, user_id: int | None):
+        self.own = TokenBucket(*TALK_RATE)
+        self.user = talk_bucket(user_id) if user_id is not None else None
+
+    def allow(self) -> bool:
+        return self.own.take() and (self.user is None or self.user.take())
 
 
 async def ahit(name: str, address: str) -> Verdict:

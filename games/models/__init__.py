@@ -1,6 +1,7 @@
 """What is persisted, by domain: a game and its seats and moves (games.py), a person's rows
-(players.py), tournaments (tournaments.py), bot accounts (bots.py) and puzzles (puzzles.py); the
-states they go through (status.py). Everything is importable from here, as Django expects."""
+(players.py), tournaments (tournaments.py), bot accounts (bots.py), puzzles (puzzles.py) and what
+is said at a table (talk.py); the states they go through (status.py). Everything is importable
+from here, as Django expects."""
 
 from games.models.bots import BotAccount, BotToken
 from games.models.games import (
@@ -43,6 +44,7 @@ from games.models.status import (
     RoundStatus,
     TournamentStatus,
 )
+from games.models.talk import TalkLine
 from games.models.tournaments import (
     ENTRY_NAME_MAX,
     FILL_BOTS,

@@ -16,21 +16,22 @@ from games.access import limits, policy
 from games.engine.errors import EngineError
 from games.models import Game
 from games.realtime import protocol, timers
-from games.services import broadcast, endings, frames, matches
+from games.services import broadcast, endings, frames, matches, talk
 
 log = logging.getLogger(__name__)
 CLOSE_NOT_FOUND = 4404  # no such game, as far as this user may know
 CLOSE_HIDDEN = 4403  # kept from this requester for now, with a reason (games/access/policy.py)
 
 
-def _state(game_id: int, seat: int | None) -> dict[str, Any]:
+def _state(game_id: int, seat: int | None, user=None) -> tuple[dict[str, Any], list[str]]:
+    """The state frame, and the talk frame that follows it (the table's recent talk)."""
     game = Game.objects.get(pk=game_id)
     match = services.match_for(game) if game.status != "open" else None
     frame = frames.state(game, match, seat)
     # An open proposal to end a rated game now (services/endings.py), so a page opened or
     # reloaded meanwhile shows it.
     frame["proposal"] = endings.proposal_view(game, match) if match is not None else None
-    return frame
+    return frame, talk.recent(game, match, seat, user)
 
 
 def refusal(game_id: int, user, session) -> int | None:
@@ -109,6 +110,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.user = self.scope.get("user")
         authenticated = self.user is not None and self.user.is_authenticated
         self.limiter = limits.Limiter(self.user.pk if authenticated else None)
+        self.talk_limiter = limits.TalkLimiter(self.user.pk if authenticated else None)
         self.groups_joined = []
         verdict = await limits.ahit("connects", limits.socket_address(self.scope))
         if not verdict.allowed:
@@ -175,9 +177,9 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _send_state(self) -> None:
         # Read after joining the seat's group: moves committed since then arrive as updates.
-        frame = await broadcast.call(_state, self.game_id, self.seat)
+        frame, talk_texts = await broadcast.call(_state, self.game_id, self.seat, self.user)
         # Sent back to back from this one handler: no update can come between them.
-        for text in frames.state_texts(frame):
+        for text in [*frames.state_texts(frame), *talk_texts]:
             await self.send(text_data=text)
 
     async def _send_full_state(self) -> None:
@@ -222,6 +224,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             return await self._action(message)
         if kind in ENDINGS:
             return await self._ending(kind, message)
+        if kind == protocol.C_TALK:
+            return await self._talk(message)
         shown = repr(kind)[:40] if isinstance(kind, str) else "without a known type"
         await self._error(protocol.E_UNKNOWN_TYPE, f"Unknown message type {shown}.")
 
@@ -263,6 +267,17 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps({"type": protocol.S_ACK, "re": kind,
                                               "status": status}))
 
+    async def _talk(self, message: dict[str, Any]) -> None:
+        """A line of table talk: the door checks and records it, and sends it to those who may
+        hear it now (services/talk.py); the sender hears it back like everyone else."""
+        if not self.talk_limiter.allow():
+            return await self._error(protocol.E_RATE_LIMITED, limits.TalkLimiter.TOO_FAST,
+                                     re=protocol.C_TALK)
+        try:
+            await broadcast.call(talk.say, self.game_id, self.user, message)
+        except services.ServiceError as exc:
+            return await self._error(exc.code, exc.message, **exc.extra)
+
     # Channel-layer handlers: the service built each frame for exactly this audience.
     async def game_update(self, event: dict[str, Any]) -> None:
         if self.seat is not None:  # not a seat's frame queued before this socket lost the seat
@@ -278,6 +293,13 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def game_proposal(self, event: dict[str, Any]) -> None:
         await self.send(text_data=event["text"])
+
+    async def game_talk(self, event: dict[str, Any]) -> None:
+        # A spectator's line held during a deal reaches only sockets without a seat; the held
+        # lines released at the deal's end only the players' (the spectators heard them).
+        to = event.get("to")
+        if to == protocol.TO_ALL or (to == protocol.TO_SPECTATORS) == (self.seat is None):
+            await self.send(text_data=event["text"])
 
     async def game_rules(self, event: dict[str, Any]) -> None:
         # The game's ruleset changed with no new move: this process's cached Match is stale.

@@ -16,6 +16,9 @@ LAYER_PRESENCE = "game.presence"  # to game-<id>: who sits where, who is connect
 LAYER_RULES = "game.rules"  # to game-<id>: its ruleset changed (a time limit): drop cached Matches
 LAYER_ANSWERED = "game.answered"  # to game-<id>-seat-<n>: your claim answer is recorded
 LAYER_PROPOSAL = "game.proposal"  # to game-<id>: a proposal to end a rated game now, and answers
+# Table talk (services/talk.py): a `talk` frame and who of the group's sockets may read it.
+LAYER_TALK = "game.talk"
+TO_ALL, TO_SPECTATORS, TO_PLAYERS = "all", "spectators", "players"
 # The `notice` of a game.presence message that tells consumers to look up their seat again.
 NOTICE_SEATS = "seats"  # a seat was taken or left, or a bot added or removed
 NOTICE_STARTED = "started"  # the deal: seats were drawn; every connection gets a fresh state
@@ -26,7 +29,8 @@ C_SYNC = "sync"  # {"type": "sync"}
 C_RESIGN = "resign"  # {"type": "resign", "version": n}: a casual game (services/departures.py)
 C_PROPOSE_END = "propose_end"  # {"type": "propose_end", "version": n}: a rated game, now
 C_ANSWER_END = "answer_end"  # {"type": "answer_end", "proposal": id, "accept": true | false}
-CLIENT_KINDS = (C_ACTION, C_SYNC, C_RESIGN, C_PROPOSE_END, C_ANSWER_END)
+C_TALK = "talk"  # {"type": "talk", "code": "good_luck"} or {"type": "talk", "text": "..."}
+CLIENT_KINDS = (C_ACTION, C_SYNC, C_RESIGN, C_PROPOSE_END, C_ANSWER_END, C_TALK)
 
 # Server to client.
 S_STATE = "state"  # the whole view: on connect and on sync
@@ -37,6 +41,7 @@ S_ACK = "ack"  # your action was applied (or had already been: "duplicate": true
 S_ANSWERED = "answered"  # your claim answer is recorded; revealed to others when the window closes
 S_ERROR = "error"
 S_PROPOSAL = "proposal"  # the open proposal to end the game now (or null), and what just happened
+S_TALK = "talk"  # lines said at the table: one as it is said, or the recent ones after a state
 
 # No frame the server sends is larger, whatever the game's length: a frame carries one change,
 # one view or one slice of a deal's history (the server's own cap, serve.py, is 64 KiB).
@@ -61,6 +66,10 @@ E_CASUAL_TABLE = "casual_table"  # no ending by agreement at a casual table: res
 E_TOURNAMENT_TABLE = "tournament_table"  # a tournament table plays to its end
 E_NO_PROPOSAL = "no_proposal"  # the proposal answered is not open (lapsed, declined, ended)
 E_PROPOSED_ALREADY = "proposed_already"  # one proposal a person on a standing
+# Table talk (services/talk.py).
+E_SIGN_IN = "sign_in"  # only the signed in talk at a table
+E_TALK_OFF = "talk_off"  # free text is off at this table (the reason says why): canned lines only
+E_BAD_TEXT = "bad_text"  # empty, too long, or with control characters
 
 
 def group_for_game(game_id: int) -> str:

@@ -32,6 +32,7 @@ from . import (
     rows,
     schedule,
     snapshots,
+    talk,
     thoughts,
     turnclock,
 )
@@ -172,6 +173,9 @@ def _finish(change: _Change, now: datetime, extra: list | None = None) -> None:
         # tables): a socket joining later reads the state on this same thread, after this commit.
         messages = broadcast.change_messages(
             game, match, change.events, change.from_version, heard_only=True) + messages
+        if any(e.type == "deal_scored" for e in change.events):
+            # The spectators' lines held during the deal now reach the players (after its end).
+            messages += talk.release_messages(game, change.deal.number)
     gid, due, version = game.pk, game.due_at, game.version
     window = (
         schedule.window_deadline(game)
