@@ -15,7 +15,9 @@ $(VENV)/.installed: requirements.txt | $(BIN)/python
 	$(BIN)/pip install --quiet -r requirements.txt
 	touch $@
 
+# The translation catalogues: locale/*/django.po compiled to .mo (docs/i18n.md), when older.
 install: $(VENV)/.installed
+	$(BIN)/python -m mahjong_site.catalogues
 
 run: install
 	$(BIN)/python manage.py migrate --noinput

@@ -11,6 +11,8 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 fc-list 2>/dev/null | grep -qi "dejavu" || need+=(fonts-dejavu-core)
+# Chinese glyphs for the pages in zh-Hans / zh-Hant (tests/browser/test_languages.py screenshots).
+fc-list 2>/dev/null | grep -qi "microhei" || need+=(fonts-wqy-microhei)
 if [ ${#need[@]} -gt 0 ]; then
   echo "system-deps: installing ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -11,6 +11,8 @@ from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from django.db import connections
 
+from mahjong_site.catalogues import compile_all
+
 # The servers the tests start think in one worker process each (a test that is about the
 # workers says how many it wants): the suite runs several servers at once on a few cores.
 os.environ.setdefault("MAHJONG_THINK_WORKERS", "1")
@@ -20,6 +22,10 @@ os.environ.setdefault("MAHJONG_THINK_NICENESS", "0")
 os.environ.setdefault("MAHJONG_PAGE_PROCESSES", "1")
 # The test-only pages (tests/browser/dev/, served at /static/dev/).
 os.environ.setdefault("MAHJONG_DEV_PAGES", "1")
+
+# The translation catalogues as the servers and the pages read them: compiled from the .po files
+# when a .mo is missing or older (docs/i18n.md), as `make install` does.
+compile_all()
 
 
 class ManualClock:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from games.services.matches import cached, match_for
 
@@ -14,6 +15,14 @@ from games.services.matches import cached, match_for
 MAX_REPLAYS = 3
 
 WIND_ORDER = ["East", "South", "West", "North"]
+# The prevailing wind as the lobby's "East round, deal 2" names it, in the reader's language
+# (docs/i18n.md: the Chinese says 东风圈 / 東風圈).
+ROUND_NAMES = [
+    pgettext_lazy("prevailing wind", "East"),
+    pgettext_lazy("prevailing wind", "South"),
+    pgettext_lazy("prevailing wind", "West"),
+    pgettext_lazy("prevailing wind", "North"),
+]
 
 
 @dataclass(frozen=True)
@@ -51,7 +60,7 @@ def live_row(game, match) -> LiveRow:
     players.sort(key=lambda p: -p.points)
     return LiveRow(
         game=game,
-        round=WIND_ORDER[match.deal.prevailing_wind],
+        round=ROUND_NAMES[match.deal.prevailing_wind],
         deal=match.deal.number,
         players=players,
         minutes=_minutes(game),

@@ -1,0 +1,67 @@
+"""Issue 42 in real Chromium: a browser that asks for Simplified or Traditional Chinese reads the
+home page and the lobby in it (the page's `lang`, the header's words); the header's chooser
+switches to English and lands on the same page, which stays English from then on."""
+
+from __future__ import annotations
+
+import pytest
+
+LANGUAGES = [
+    # Accept-Language, <html lang>, the nav's words, the lobby's heading
+    ("zh-Hans", "zh-Hans", ["大厅", "赛事", "对局记录", "排行榜", "登录", "注册"], "大厅"),
+    ("zh-Hant", "zh-Hant", ["大廳", "賽事", "對局紀錄", "排行榜", "登入", "註冊"], "大廳"),
+]
+
+
+def _context(browser, asked: str, width: int = 1280, height: int = 900):
+    ctx = browser.new_context(viewport={"width": width, "height": height},
+                              extra_http_headers={"Accept-Language": asked})
+    ctx.set_default_timeout(30_000)
+    return ctx
+
+
+@pytest.mark.parametrize("asked, lang, nav_words, lobby", LANGUAGES)
+def test_chinese_pages_and_the_chooser_back_to_english(browser, console, site_url, artifacts,
+                                                       asked, lang, nav_words, lobby):
+    ctx = _context(browser, asked)
+    try:
+        page = console.watch(ctx.new_page())
+        for path, shot in (("/", "home"), ("/lobby/", "lobby")):
+            page.goto(site_url + path)
+            assert page.locator("html").get_attribute("lang") == lang
+            nav = page.get_by_role("navigation").first
+            for word in nav_words:
+                assert nav.get_by_role("link", name=word, exact=True).is_visible(), word
+            chooser = page.get_by_label({"zh-Hans": "语言", "zh-Hant": "語言"}[lang])
+            assert chooser.input_value() == asked.lower()
+            page.screenshot(path=str(artifacts / f"i18n-{shot}-{lang}.png"), full_page=True)
+        assert page.get_by_role("heading", level=1).inner_text() == lobby
+
+        # The chooser, without any script of its own: pick English, press the button.
+        page.get_by_label("語言" if lang == "zh-Hant" else "语言").select_option("en")
+        page.get_by_role("button", name={"zh-Hans": "切换语言", "zh-Hant": "切換語言"}[lang]).click()
+        page.wait_for_url(site_url + "/lobby/")
+        assert page.locator("html").get_attribute("lang") == "en"
+        assert page.get_by_role("heading", level=1).inner_text() == "Lobby"
+        assert page.get_by_role("navigation").first.get_by_role("link", name="Lobby").is_visible()
+        page.screenshot(path=str(artifacts / f"i18n-lobby-back-to-en-from-{lang}.png"))
+        # Remembered in the language cookie, over the browser's Accept-Language.
+        page.goto(site_url + "/")
+        assert page.locator("html").get_attribute("lang") == "en"
+        assert page.get_by_label("Language").input_value() == "en"
+    finally:
+        ctx.close()
+
+
+def test_the_header_on_a_phone_in_traditional_chinese(browser, console, site_url, artifacts):
+    ctx = _context(browser, "zh-Hant", width=390, height=844)
+    try:
+        page = console.watch(ctx.new_page())
+        page.goto(site_url + "/")
+        header = page.locator(".site-header").bounding_box()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing sideways
+        assert page.get_by_label("語言").is_visible()
+        assert header["height"] < 200
+        page.screenshot(path=str(artifacts / "i18n-home-phone-zh-Hant.png"))
+    finally:
+        ctx.close()
