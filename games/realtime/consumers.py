@@ -23,15 +23,16 @@ CLOSE_NOT_FOUND = 4404  # no such game, as far as this user may know
 CLOSE_HIDDEN = 4403  # kept from this requester for now, with a reason (games/access/policy.py)
 
 
-def _state(game_id: int, seat: int | None, user=None) -> tuple[dict[str, Any], list[str]]:
-    """The state frame, and the talk frame that follows it (the table's recent talk)."""
+def _state(game_id: int, seat: int | None, user=None) -> dict[str, Any]:
     game = Game.objects.get(pk=game_id)
     match = services.match_for(game) if game.status != "open" else None
     frame = frames.state(game, match, seat)
     # An open proposal to end a rated game now (services/endings.py), so a page opened or
     # reloaded meanwhile shows it.
     frame["proposal"] = endings.proposal_view(game, match) if match is not None else None
-    return frame, talk.recent(game, match, seat, user)
+    # The table's recent talk this connection may hear (services/talk.py), so a reload shows it.
+    frame["talk"] = talk.recent(game, match, seat, user)
+    return frame
 
 
 def refusal(game_id: int, user, session) -> int | None:
@@ -177,9 +178,9 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _send_state(self) -> None:
         # Read after joining the seat's group: moves committed since then arrive as updates.
-        frame, talk_texts = await broadcast.call(_state, self.game_id, self.seat, self.user)
+        frame = await broadcast.call(_state, self.game_id, self.seat, self.user)
         # Sent back to back from this one handler: no update can come between them.
-        for text in [*frames.state_texts(frame), *talk_texts]:
+        for text in frames.state_texts(frame):
             await self.send(text_data=text)
 
     async def _send_full_state(self) -> None:

@@ -35,7 +35,8 @@ CANNED_LINES = {
     "thinking": "Thinking…",
     "oops": "Oops!",
 }
-RECENT = 20  # lines the talk frame after a `state` carries at most
+RECENT = 20  # lines a `state` carries at most
+RECENT_BYTES = 3 * 1024  # and at most this much of them, encoded
 RELEASED = 40  # a deal's held spectator lines sent to the players as it ends, at most
 BETWEEN_DEALS = ("deal_over", "game_over")
 # Characters refused in free text besides the control characters: the ones that reorder text.
@@ -55,6 +56,12 @@ def free_text_off(game: Game) -> str | None:
         return ("Free text is only for private tables, whose people came by invitation: "
                 "use the canned lines.")
     return None
+
+
+def client_config(game: Game, signed_in: bool) -> dict[str, Any]:
+    """What the table page's talk box needs: the canned lines, and where free text is off, why."""
+    return {"lines": [{"code": c, "text": t} for c, t in CANNED_LINES.items()],
+            "free_text_off": free_text_off(game), "signed_in": signed_in, "max": TEXT_MAX}
 
 
 def _refuse(code: str, message: str) -> ServiceError:
@@ -161,15 +168,21 @@ def release_messages(game: Game, deal: int) -> list[tuple[str, dict[str, Any]]]:
             for text in pack(game.pk, [line_json(line) for line in held], released=True)]
 
 
-def recent(game: Game, match, seat: int | None, user) -> list[str]:
-    """The talk frame(s) a connection gets after a `state`: the table's last lines it may hear
-    (a player: not the spectators' lines of the deal still being played), within the budget."""
+def recent(game: Game, match, seat: int | None, user) -> list[dict[str, Any]]:
+    """The table's last lines a connection may hear, carried by its `state` (`talk`): a player
+    does not get the spectators' lines of the deal still being played. At most RECENT lines and
+    RECENT_BYTES encoded, the oldest left out first, so the state stays within the budget."""
     lines = TalkLine.objects.filter(game_id=game.pk)
     playing = seat is not None or (
         user is not None and user.is_authenticated and held_seats(game.pk, user).exists())
     if playing and game.status == ACTIVE and match is not None \
             and match.phase not in BETWEEN_DEALS:
         lines = lines.exclude(held=True, deal=match.deal.number)
-    shown = [line_json(line) for line in lines.order_by("-id")[:RECENT]][::-1]
-    texts = pack(game.pk, shown, recent=True)
-    return texts[-1:]  # the newest that fit one frame; the rest are in the table's records
+    shown, used = [], 0
+    for line in lines.order_by("-id")[:RECENT]:
+        said = line_json(line)
+        used += len(frames.encode(said).encode()) + 1
+        if used > RECENT_BYTES:
+            break
+        shown.append(said)
+    return shown[::-1]

@@ -108,8 +108,7 @@ def test_a_spectators_line_is_held_from_the_players_until_the_deal_ends(
 
     def recent(seat, user):
         game.refresh_from_db()
-        texts = talk.recent(game, match_for(game), seat, user)
-        return [ln["id"] for text in texts for ln in json.loads(text)["lines"]]
+        return [ln["id"] for ln in talk.recent(game, match_for(game), seat, user)]
 
     assert recent(seat, players[0]) == [mine["id"]]  # a player: not yet
     assert recent(None, players[0]) == [mine["id"]]  # however the socket is seated
@@ -130,9 +129,10 @@ def test_every_talk_frame_is_within_the_budget(players):
     for _ in range(talk.RECENT + 5):
         TalkLine.objects.create(game=game, channel="players", kind="text", text="😀" * 200,
                                 user=players[0], name="n" * 150, version=0)
-    texts = talk.recent(game, None, None, players[0])
-    assert len(texts) == 1
-    assert len(texts[0].encode()) <= protocol.FRAME_BUDGET
+    shown = talk.recent(game, None, None, players[0])
+    assert 0 < len(shown) < talk.RECENT  # the newest that fit
+    assert shown[-1]["id"] == TalkLine.objects.latest("id").pk
+    assert len(json.dumps(shown, ensure_ascii=False).encode()) <= talk.RECENT_BYTES
     lines = [talk.line_json(ln) for ln in TalkLine.objects.all()]
     packed = talk.pack(game.pk, lines, released=True)
     assert len(packed) > 1

@@ -26,17 +26,14 @@ async def test_friends_at_a_private_table_exchange_canned_and_free_lines(app, pl
                                           private=True)
     alice = await join(app, game.pk, players[0])
     bob = await join(app, game.pk, players[1])
-    recent = await alice.until(_talk)  # after the state: the table's recent talk, none yet
-    assert recent["recent"] is True and recent["lines"] == []
+    assert alice.frames[-1]["talk"] == []  # the state's recent talk: none yet
 
     await alice.comm.send_json_to({"type": "talk", "code": "good_luck"})
     heard = await bob.until(_talk)
-    while heard.get("recent"):
-        heard = await bob.until(_talk)
     assert heard["lines"][0]["text"] == "Good luck!" and heard["lines"][0]["name"] == "alice"
     assert heard["lines"][0]["seat"] == alice.seat
     await bob.comm.send_json_to({"type": "talk", "text": "<i>thanks</i>, you too"})
-    own = await bob.until(lambda f: _talk(f) and not f.get("recent"))
+    own = await bob.until(_talk)
     assert own["lines"][0]["text"] == "<i>thanks</i>, you too"
     heard = await alice.until(lambda f: _talk(f) and f["lines"]
                               and f["lines"][0]["kind"] == "text")
@@ -48,8 +45,7 @@ async def test_friends_at_a_private_table_exchange_canned_and_free_lines(app, pl
     assert refusal["code"] == "bad_message" and refusal["re"] == "talk"
     # A reload shows what was said.
     again = await join(app, game.pk, players[0])
-    recent = await again.until(_talk)
-    assert [ln["text"] for ln in recent["lines"]] == ["Good luck!", "<i>thanks</i>, you too"]
+    assert [ln["text"] for ln in again.frames[-1]["talk"]] == ["Good luck!", "<i>thanks</i>, you too"]
     for p in (alice, bob, again):
         await p.close()
 
@@ -63,8 +59,7 @@ async def test_free_text_is_refused_at_a_public_table_and_a_flood_is_limited(app
     for _ in range(6):
         await alice.comm.send_json_to({"type": "talk", "code": "hello"})
     while len(answers) < 5 or not any(f["type"] == "error" for f in answers):
-        frame = await alice.until(lambda f: _talk(f) and not f.get("recent")
-                                  or f["type"] == "error")
+        frame = await alice.until(lambda f: _talk(f) or f["type"] == "error")
         answers.append(frame)
     assert sum(_talk(f) for f in answers) == 4  # the refusal above took one of the five
     error = next(f for f in answers if f["type"] == "error")
@@ -89,17 +84,16 @@ async def test_a_spectators_line_reaches_the_players_only_when_the_deal_ends(
     sam = await join(app, game.pk, spectator)
     otto = await join(app, game.pk, outsider)
     await sam.comm.send_json_to({"type": "talk", "code": "nice_hand"})
-    said = await otto.until(lambda f: _talk(f) and f["lines"] and not f.get("recent"))
+    said = await otto.until(_talk)
     assert said["lines"][0]["held"] and said["lines"][0]["channel"] == "spectators"
     # The player's own line comes back; the spectator's, sent before it, never came first.
     await alice.comm.send_json_to({"type": "talk", "code": "thinking"})
-    own = await alice.until(lambda f: _talk(f) and f["lines"] and not f.get("recent"))
+    own = await alice.until(_talk)
     assert own["lines"][0]["code"] == "thinking"
     assert not any(_talk(f) and any(ln["code"] == "nice_hand" for ln in f["lines"])
                    for f in alice.frames)
     reload = await join(app, game.pk, players[0])  # a reload is not told either
-    recent = await reload.until(_talk)
-    assert [ln["code"] for ln in recent["lines"]] == ["thinking"]
+    assert [ln["code"] for ln in reload.frames[-1]["talk"]] == ["thinking"]
     await reload.close()
 
     await sync_to_async(_to_deal_over)(game.pk)
@@ -107,7 +101,6 @@ async def test_a_spectators_line_reaches_the_players_only_when_the_deal_ends(
     assert [ln["code"] for ln in released["lines"]] == ["nice_hand"]
     assert released["lines"][0]["name"] == "sam"
     reload = await join(app, game.pk, players[0])
-    recent = await reload.until(_talk)
-    assert [ln["code"] for ln in recent["lines"]] == ["nice_hand", "thinking"]
+    assert [ln["code"] for ln in reload.frames[-1]["talk"]] == ["nice_hand", "thinking"]
     for p in (alice, sam, otto, reload):
         await p.close()

@@ -13,7 +13,7 @@ from games.access import policy
 from games.access.accounts import ensure_user
 from games.conf import autopilot_level
 from games.models import ABANDONED, ACTIVE, OFFERED_BOT_LEVELS, OPEN, Game
-from games.services import frames
+from games.services import frames, talk
 from games.services.hints import hints_off
 from games.web.forms import BotForm
 from games.web.pages.endgame import end_screen_links
@@ -39,6 +39,8 @@ def table(request, game_id: int):
         # The ready indicator's rule is the hints' (services/frames.py ready_off): null, or why
         # the frames carry no `waits` here.
         "ready_off": frames.ready_off(game),
+        # Table talk: the canned lines, and why free text is off here (null: it is on).
+        "talk": talk.client_config(game, request.user.is_authenticated),
         # The full record: 404 until the game is over.
         "record": reverse("game_record", args=[game.pk]),
     }
