@@ -249,18 +249,22 @@ _users: OrderedDict[int, TokenBucket] = OrderedDict()
 _users_lock = threading.Lock()
 
 
-def user_bucket(user_id: int) -> TokenBucket:
+def _kept(table: OrderedDict, key: int, make: Callable[[], TokenBucket]) -> TokenBucket:
+    """The bucket of `key` in `table` (made on first use), the least recently used dropped past
+    _MAX_USERS."""
     with _users_lock:
-        bucket = _users.get(user_id)
+        bucket = table.get(key)
         if bucket is None:
-            bucket = TokenBucket(
-                conf.get("GAMES_USER_RATE_PER_SECOND"), conf.get("GAMES_USER_RATE_BURST")
-            )
-            _users[user_id] = bucket
-            while len(_users) > _MAX_USERS:
-                _users.popitem(last=False)
-        _users.move_to_end(user_id)
+            bucket = table[key] = make()
+            while len(table) > _MAX_USERS:
+                table.popitem(last=False)
+        table.move_to_end(key)
         return bucket
+
+
+def user_bucket(user_id: int) -> TokenBucket:
+    return _kept(_users, user_id, lambda: TokenBucket(
+        conf.get("GAMES_USER_RATE_PER_SECOND"), conf.get("GAMES_USER_RATE_BURST")))
 
 
 def forget_users() -> None:
@@ -295,14 +299,7 @@ _tokens: OrderedDict[int, TokenBucket] = OrderedDict()
 
 
 def token_bucket(token_id: int) -> TokenBucket:
-    with _users_lock:
-        bucket = _tokens.get(token_id)
-        if bucket is None:
-            bucket = _tokens[token_id] = TokenBucket(*BOT_TOKEN_RATE)
-            while len(_tokens) > _MAX_USERS:
-                _tokens.popitem(last=False)
-        _tokens.move_to_end(token_id)
-        return bucket
+    return _kept(_tokens, token_id, lambda: TokenBucket(*BOT_TOKEN_RATE))
 
 
 class BotLimiter(Limiter):
@@ -327,14 +324,7 @@ _talkers: OrderedDict[int, TokenBucket] = OrderedDict()
 
 
 def talk_bucket(user_id: int) -> TokenBucket:
-    with _users_lock:
-        bucket = _talkers.get(user_id)
-        if bucket is None:
-            bucket = _talkers[user_id] = TokenBucket(*TALK_RATE)
-            while len(_talkers) > _MAX_USERS:
-                _talkers.popitem(last=False)
-        _talkers.move_to_end(user_id)
-        return bucket
+    return _kept(_talkers, user_id, lambda: TokenBucket(*TALK_RATE))
 
 
 class TalkLimiter:

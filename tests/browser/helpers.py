@@ -7,6 +7,15 @@ YOUR_MOVE = ".hand .tile.can, .actions .act, .sheet"
 CLAIMS = ("win", "kong", "pung", "chow")
 
 
+def log_in(page, base: str, name: str, password: str) -> None:
+    """Sign in through the login form, landing on the lobby."""
+    page.goto(base + "/accounts/login/?next=/lobby/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", password)
+    with page.expect_navigation():
+        page.locator("main form.stacked button[type=submit]").click()
+
+
 def play_now(page, base: str) -> None:
     page.goto(base + "/")
     page.click("#play-now")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import secrets
 
+from .helpers import log_in
 from .server import manage_shell
 
 PASSWORD = "pw-queue-1234"
@@ -46,11 +47,7 @@ def _members(site_env, count: int) -> list[str]:
 
 
 def _log_in(page, base: str, name: str) -> None:
-    page.goto(base + "/accounts/login/?next=/lobby/")
-    page.fill("#id_username", name)
-    page.fill("#id_password", PASSWORD)
-    with page.expect_navigation():
-        page.locator("main form.stacked button[type=submit]").click()
+    log_in(page, base, name, PASSWORD)
     page.wait_for_url("**/lobby/")
 
 

@@ -8,7 +8,7 @@ import json
 import re
 import secrets
 
-from .helpers import play_now
+from .helpers import log_in, play_now
 from .server import manage_shell
 
 PASSWORD = "pw-ending-1234"
@@ -65,14 +65,6 @@ def _rated_table_after_a_deal(site_env) -> tuple[int, list[str]]:
     return int(manage_shell(quick, code)), names
 
 
-def _log_in(page, base: str, name: str) -> None:
-    page.goto(base + "/accounts/login/?next=/lobby/")
-    page.fill("#id_username", name)
-    page.fill("#id_password", PASSWORD)
-    with page.expect_navigation():
-        page.locator("main form.stacked button[type=submit]").click()
-
-
 def _rating_places(site_env, game_id: int) -> dict[str, list]:
     code = (
         "import json\n"
@@ -88,7 +80,7 @@ def test_two_people_at_a_rated_table_agree_to_end_it(site_env, site_url, new_pag
     pages = []
     for name in names[:2]:
         page = new_page()
-        _log_in(page, site_url, name)
+        log_in(page, site_url, name, PASSWORD)
         page.goto(f"{site_url}/game/{game_id}/")
         page.wait_for_selector("#table[data-connected='1']", state="attached")
         page.locator(".sheet").wait_for()  # the first deal's score sheet: Next deal not pressed

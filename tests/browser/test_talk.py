@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 import time
 
-from .helpers import click, play_now
+from .helpers import click, log_in, play_now
 from .server import manage_shell
 
 PASSWORD = "pw-talking-1234"
@@ -30,14 +30,6 @@ def _private_table(site_env) -> tuple[int, str, list[str]]:
     )
     game_id, invite = manage_shell(site_env, code).split()
     return int(game_id), invite, names
-
-
-def _log_in(page, base: str, name: str) -> None:
-    page.goto(base + "/accounts/login/?next=/lobby/")
-    page.fill("#id_username", name)
-    page.fill("#id_password", PASSWORD)
-    with page.expect_navigation():
-        page.locator("main form.stacked button[type=submit]").click()
 
 
 def _log(page) -> str:
@@ -79,7 +71,7 @@ def test_friends_talk_and_a_spectators_line_waits_for_the_deals_end(
     game_id, invite, (alice_name, bob_name, sam_name) = _private_table(site_env)
     alice, bob, sam = new_page(), new_page(390, 844), new_page()
     for page, name in ((alice, alice_name), (bob, bob_name), (sam, sam_name)):
-        _log_in(page, site_url, name)
+        log_in(page, site_url, name, PASSWORD)
     sam.goto(f"{site_url}/t/{invite}/")  # invited: the spectator may open the private table
     for page in (alice, bob, sam):
         page.goto(f"{site_url}/game/{game_id}/")

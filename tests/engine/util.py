@@ -49,3 +49,26 @@ def discard_drawn(deal: Deal) -> None:
 
 def legal_types(deal: Deal, seat: int) -> set[str]:
     return {a.type for a in deal.legal_actions(seat)}
+
+
+def promoted_kong_robbable() -> Deal:
+    """Seed 003 §3.5.1, as tests/engine/test_winning.py plays it: West (seat 2) adds d5 to the
+    pung it claimed; South (seat 1) may rob it."""
+    from .scripted import scripted_deal
+
+    deal = scripted_deal(
+        ["d5 c9 c9 c9 d1 d9 we we ws ww wn dr dg dw",
+         "d3 d4 c2 c3 c4 b2 b3 b4 b6 b7 b8 ws ws",
+         "d5 d5 b6 b7 b8 ww ww wn wn dg dg b9 d5",
+         "b5 b6 b7 b7 c6 c7 c8 d6 d7 d8 dw dw dw"],
+        draws="c5 b1 c7 c8")
+    act(deal, 0, A.DISCARD, "d5")
+    act(deal, 2, A.PUNG)
+    pass_all(deal)
+    act(deal, 2, A.DISCARD, "b9")
+    for _ in range(3):
+        pass_all(deal)
+        discard_drawn(deal)
+    pass_all(deal)
+    act(deal, 2, A.PROMOTE_KONG, "d5")
+    return deal

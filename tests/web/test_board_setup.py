@@ -19,7 +19,7 @@ from games.engine.views import seat_view
 from games.thinking import board_jobs, puzzle_jobs
 from games.web.pages.board_position import address_of, position
 from tests.engine.scripted import exchange_round_trip, scripted_deal
-from tests.engine.util import act, discard_drawn, pass_all
+from tests.engine.util import act, discard_drawn, pass_all, promoted_kong_robbable
 
 BOARD = {"ruleset": "chinese-classical", "seat": "ws", "round": "we",
          "hand": "b1 b2 b3 c4 c5 c6 d7 d8 d9 we we dr dg", "drawn": "d2", "wall": "50"}
@@ -94,31 +94,10 @@ def _in_match(deal, ruleset_name: str = "chinese-classical") -> Match:
     return match
 
 
-def _promoted_kong_robbable():
-    """Seed 003 §3.5.1, as tests/engine/test_winning.py plays it: West (seat 2) adds d5 to the
-    pung it claimed; South (seat 1) calls on it."""
-    deal = scripted_deal(
-        ["d5 c9 c9 c9 d1 d9 we we ws ww wn dr dg dw",
-         "d3 d4 c2 c3 c4 b2 b3 b4 b6 b7 b8 ws ws",
-         "d5 d5 b6 b7 b8 ww ww wn wn dg dg b9 d5",
-         "b5 b6 b7 b7 c6 c7 c8 d6 d7 d8 dw dw dw"],
-        draws="c5 b1 c7 c8")
-    act(deal, 0, A.DISCARD, "d5")
-    act(deal, 2, A.PUNG)
-    pass_all(deal)
-    act(deal, 2, A.DISCARD, "b9")
-    for _ in range(3):
-        pass_all(deal)
-        discard_drawn(deal)
-    pass_all(deal)
-    act(deal, 2, A.PROMOTE_KONG, "d5")
-    return deal
-
-
 def test_a_kong_being_added_offers_the_win_by_robbing_it_as_the_engine_does():
     """Seed 003 §3.5.1: the board's rob window is the engine's, win and pass, and going out by
     robbing is worth what the deal then scores (the robbing double included)."""
-    deal = _promoted_kong_robbable()
+    deal = promoted_kong_robbable()
     board_view = _same_as_the_engine(_in_match(deal), 1)
     assert board_view["phase"] == "rob" and board_view["claim"]["kind"] == "rob"
     data = _weigh(address_of(board_view, "chinese-classical")).json()

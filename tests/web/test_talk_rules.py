@@ -81,7 +81,7 @@ def test_free_text_is_bounded_clean_and_kept_as_written(players):
     assert _refused(game.pk, None, {"code": "hello"}).code == "sign_in"
 
 
-def _to_deal_over(game_id: int) -> None:
+def to_deal_over(game_id: int) -> None:
     for _ in range(5000):
         match = match_for(Game.objects.get(pk=game_id))
         if match.phase in ("deal_over", "game_over"):
@@ -114,7 +114,7 @@ def test_a_spectators_line_is_held_from_the_players_until_the_deal_ends(
     assert recent(None, players[0]) == [mine["id"]]  # however the socket is seated
     assert recent(None, spectator) == [line["id"], mine["id"]]
     sent.clear()
-    _to_deal_over(game.pk)
+    to_deal_over(game.pk)
     released = [json.loads(m["text"]) for g, m in sent if m.get("type") == "game.talk"]
     assert [ln["id"] for f in released for ln in f["lines"]] == [line["id"]]
     assert all(f["released"] for f in released)

@@ -8,11 +8,8 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 
-from games import services
-from games.models import Game
-from games.services.matches import match_for
-
 from .live import join, make_table
+from .test_talk_rules import to_deal_over
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,13 +64,6 @@ async def test_free_text_is_refused_at_a_public_table_and_a_flood_is_limited(app
     await alice.close()
 
 
-def _to_deal_over(game_id: int) -> None:
-    for _ in range(5000):
-        match = match_for(Game.objects.get(pk=game_id))
-        if match.phase in ("deal_over", "game_over"):
-            return
-        services.autopilot_waiting(game_id)
-    raise AssertionError("the deal did not end")
 
 
 async def test_a_spectators_line_reaches_the_players_only_when_the_deal_ends(
@@ -96,7 +86,7 @@ async def test_a_spectators_line_reaches_the_players_only_when_the_deal_ends(
     assert [ln["code"] for ln in reload.frames[-1]["talk"]] == ["thinking"]
     await reload.close()
 
-    await sync_to_async(_to_deal_over)(game.pk)
+    await sync_to_async(to_deal_over)(game.pk)
     released = await alice.until(lambda f: _talk(f) and f.get("released"))
     assert [ln["code"] for ln in released["lines"]] == ["nice_hand"]
     assert released["lines"][0]["name"] == "sam"
