@@ -1,4 +1,4 @@
-"""The active language as HTML writes it (docs/i18n.md): `zh-hans` is `zh-Hans` in `lang`."""
+"""The language chooser's filters (docs/i18n.md): `zh-hans` is `zh-Hans` in `lang`; the page to return to."""
 
 from __future__ import annotations
 
@@ -12,3 +12,13 @@ register = template.Library()
 def html_lang(code: str) -> str:
     """A Django language code as a BCP 47 tag: en, zh-Hans, zh-Hant."""
     return to_locale(code).replace("_", "-")
+
+
+NEXT_MOST = 200  # a longer address (a hostile query) is not echoed back: the path alone is
+
+
+@register.filter
+def back_here(request) -> str:
+    """Where switching the language returns: this page, its query kept when it is short."""
+    full = request.get_full_path()
+    return full if len(full) <= NEXT_MOST else request.path

@@ -66,6 +66,14 @@ def test_the_dice_never_cover_the_centre_words(table_page, artifacts, width, hei
         # The same deal, barely begun, shows its rituals again when the page is opened anew.
         page.set_viewport_size({"width": width, "height": height})
         page.reload()
+    page.wait_for_selector("#table[data-phase]")
+    # Opened by the Rituals button they stay until closed (opened by themselves, at a deal's
+    # start, they fold after a while, and a busy machine's bots may have played past it): the
+    # dice rolled anew.
+    button = page.locator("[data-act='show-rituals']")
+    if button.get_attribute("aria-expanded") == "true":
+        button.click()
+    button.click()
     page.wait_for_selector(".felt-dice .die")
     found = page.evaluate(OVERLAPS)
     page.screenshot(path=str(artifacts / f"dice-{width}x{height}.png"))

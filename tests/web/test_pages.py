@@ -28,6 +28,8 @@ def test_play_now_seats_a_guest_with_three_bots_at_a_dealt_table(client):
     config = _config(page)
     csrf = config.pop("csrf")
     config.pop("replay", None)  # present once the replay page is installed
+    talk = config.pop("talk")  # a public table: canned lines only, and why
+    assert talk["lines"] and "private tables" in talk["free_text_off"]
     assert csrf and config == {
         "game": game.pk, "ws": f"/ws/game/{game.pk}/",
         "seat": game.seats.get(user=guest).position, "status": "active", "hints": True, "hints_off": None,
