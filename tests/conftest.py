@@ -152,8 +152,6 @@ async def app(live_settings):
 LONGEST_FIRST = [
     "tests/server/test_whole_games.py", "tests/engine/test_properties.py",
     "tests/browser/test_puzzles.py", "tests/browser/test_whole_game.py",
-    "tests/browser/test_own_game_puzzles.py", "tests/browser/test_talk.py",
-    "tests/server/test_page_processes.py",
     "tests/web/test_route_matrix.py", "tests/web/test_puzzles.py", "tests/browser/test_queue.py",
     "tests/engine/test_bot_levels.py", "tests/browser/test_fit.py",
     "tests/browser/test_turn_signal.py", "tests/browser/test_log.py",
