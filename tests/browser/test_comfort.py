@@ -55,8 +55,12 @@ def open_settings(page):
 
 
 def close_settings(page):
+    """Escape folds the panel (a click outside may land on the deal's score sheet, which the bots
+    can open at any moment)."""
     if page.locator("#table-settings").count():
-        page.click("#prompt")
+        page.focus("#table-settings input, #table-settings button")
+        page.keyboard.press("Escape")
+        page.locator("#table-settings").wait_for(state="detached")
 
 
 @pytest.fixture(scope="module")
