@@ -95,13 +95,26 @@ def board(view: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
             "legal": view["legal_actions"]}
 
 
-def view_at(ruleset: Ruleset, seed: str, actions: list[dict[str, Any]], seat: int
+def view_at(ruleset: Ruleset, seed: str, actions: list[dict[str, Any]], move: int, seat: int
             ) -> dict[str, Any]:
-    """`seat`'s own view after these actions (a replay's move, for the analysis board)."""
+    """A replay's move on the analysis board: `seat`'s own view after the first `move` actions,
+    where it has a decision. A claim window's passes are not replay steps, so the decisions of
+    the window shown at `move` are looked for through the passes that follow it: `seat`'s first,
+    else the first seat's that has one. Where nobody decides there, `seat`'s view at `move`."""
     match = Match(ruleset, seed)
-    for data in actions:
+    for data in actions[:move]:
         match.apply(Action.from_json(data))
-    return seat_view(match, seat)
+    shown = seat_view(match, seat)
+    later = move
+    while True:
+        waiting = match.waiting_on()
+        for s in sorted(waiting, key=lambda s: s != seat):
+            if len({key(a.to_json()) for a in match.legal_actions(s)}) > 1:
+                return seat_view(match, s)
+        if later >= len(actions) or actions[later].get("type") != A.PASS:
+            return shown
+        match.apply(Action.from_json(actions[later]))
+        later += 1
 
 
 # ------------------------------------------------------------------ a replay's decisions

@@ -1,8 +1,9 @@
 """The analysis board (/analysis/): any position set up by clicking or typing and kept in the
 address (board_position.py reads it), every legal action weighed by the strong evaluator and the
 strong bot's choice, computed in the thinking workers (weigh.json, asynchronous). A puzzle's
-position (?puzzle=<id>) or a replay's move (?game=<id>&move=<n>&seat=<s>: that seat's own view,
-once the game is over and where the access policy shows its replay) is turned into the address
+position (?puzzle=<id>) or a replay's move (?game=<id>&move=<n>&seat=<s>: that seat's own view
+where it has a decision, else the view of a seat deciding there (board_jobs.view_at), once the
+game is over and where the access policy shows its replay) is turned into the address
 form of the position. Bounded: each field's length, four of a kind at most, and a few positions
 weighed at once per process (more are refused, to be asked again).
 """
@@ -57,9 +58,9 @@ def _from_source(request: HttpRequest) -> HttpResponse | None:
         move, seat = _int(q.get("move")), _int(q.get("seat"))
         if not 0 <= move <= game.version or seat not in range(4):
             return HttpResponse("No such move or seat in this game.", status=400)
-        actions = puzzle_service.game_actions(game)[:move]
+        actions = puzzle_service.game_actions(game)
         ruleset = Ruleset.from_json(game.ruleset)
-        view = pool.submit(board_jobs.view_at, ruleset, game.seed, actions, seat).result()
+        view = pool.submit(board_jobs.view_at, ruleset, game.seed, actions, move, seat).result()
         name = ruleset.name if ruleset.name in PLAYABLE else DEFAULT_RULESET
         return _to(address_of(view, name))
     return None

@@ -29,8 +29,10 @@ function rankingHTML(d) {
   return `<p id="dc-now"><b>The decision here</b>: ${esc(verdict)}</p><ol class="dc-ranking">${rows}${yours}</ol>`;
 }
 
-/** Fill `box` for the seat at the bottom at this step (`version`: the moves made so far). */
-export async function showDecisions(box, { game, seat, version, person }) {
+/** Fill `box` for the seat at the bottom at this step (`version`: the moves made so far; `next`:
+ * the next step's, if any). A claim window's passes are not steps, so a decision made after some
+ * of them belongs to the step that shows the window. */
+export async function showDecisions(box, { game, seat, version, next, person }) {
   if (!person) {
     box.hidden = true;
     return;
@@ -42,7 +44,8 @@ export async function showDecisions(box, { game, seat, version, person }) {
     body.innerHTML = '<p class="muted">The decisions could not be loaded.</p>';
     return;
   }
-  const here = data.decisions.find((d) => d.version === version);
+  const here = data.decisions.find((d) => d.version === version)
+    || data.decisions.find((d) => d.version > version && (next == null || d.version < next));
   body.innerHTML = `${here ? rankingHTML(here) : '<p class="muted" id="dc-now">No decision of this seat at this move.</p>'}
     <p class="muted">${data.decisions.length} decisions weighed${data.complete ? "" : " (the first ones only)"}; points given up, deal by deal:</p>
     ${chartHTML(data.per_deal)}`;

@@ -56,7 +56,7 @@ export function render() {
   controls.querySelector('[data-rc="proof"]').hidden = proofKey == null;
   if (decisionsBox) {
     const bottom = config.players[state.bottom];
-    showDecisions(decisionsBox, { game: config.game, seat: state.bottom, version: state.data.steps[state.at].v, person: bottom && !bottom.bot });
+    showDecisions(decisionsBox, { game: config.game, seat: state.bottom, version: state.data.steps[state.at].v, next: state.data.steps[state.at + 1]?.v, person: bottom && !bottom.bot });
   }
   if (state.data.reveal && wallBox.open) updateWall(c.view);
   const d0 = state.idx.where[state.at].d;

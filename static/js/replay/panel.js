@@ -50,10 +50,7 @@ export function updateControls() {
   controls.querySelector(".permalink").setAttribute("href", hashOf(where));
   const analyse = controls.querySelector("#rc-analyse");
   // The board opens one seat's own view before the next move (docs/puzzles.md): the seat at
-  // the bottom when it has a decision, else the first seat that has one.
-  if (analyse) {
-    const waiting = state.views[state.at].waiting_on || [];
-    const seat = waiting.includes(state.bottom) ? state.bottom : (waiting[0] ?? state.bottom);
-    analyse.setAttribute("href", `/analysis/?game=${config.game}&move=${step.v}&seat=${seat}`);
-  }
+  // the bottom when it has a decision, else the first seat that has one (the server knows which
+  // seats only pass, so it chooses).
+  if (analyse) analyse.setAttribute("href", `/analysis/?game=${config.game}&move=${step.v}&seat=${state.bottom}`);
 }
