@@ -8,13 +8,17 @@ from django.utils import timezone
 from games.engine import bots
 from games.engine.match import Match
 from games.engine.record import results_of
+from games.engine.ruleset import get_ruleset
 from games.models import ACTIVE, FINISHED, Game, Move, Seat
 from games.services import results
 
 
-def saved_game(seed: str, *, moves: int | None = None, user=None) -> Game:
-    """A four-bot game (the first chair `user` if given), played to the end or `moves` moves."""
-    match = Match.new("chinese-classical", seed)
+def saved_game(seed: str, *, moves: int | None = None, user=None,
+               deals: int | None = None) -> Game:
+    """A four-bot game (the first chair `user` if given), played to the end or `moves` moves;
+    `deals`: a table of that many deals (as a tournament's), over sooner."""
+    rules = get_ruleset("chinese-classical")
+    match = Match(rules.replace(max_deals=deals) if deals else rules, seed)
     while not match.is_over and (moves is None or match.version < moves):
         match.apply(bots.choose(match, match.waiting_on()[0]))
     now = timezone.now()

@@ -147,8 +147,9 @@ def build(state: str, people) -> Game:
         game = services.create_game(people["seated"])
         services.take_seat(game.pk, people["seated"])
         return game
+    # Two deals: a finished game's replay, analysis and decisions are weighed whole.
     game = saved_game(f"matrix-{state}", moves=None if state in OVER else 40,
-                      user=people["seated"])
+                      user=people["seated"], deals=2)
     Game.objects.filter(pk=game.pk).update(created_by=people["seated"])
     Seat.objects.filter(game=game, chair=1).update(user=people["departed"], left=True)
     if state == "live_private":
