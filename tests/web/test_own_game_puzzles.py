@@ -4,6 +4,10 @@ else's, says whether they are still being made, and reads them by the game's ind
 
 from __future__ import annotations
 
+import copy
+import functools
+import json
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -12,10 +16,40 @@ from games.models import Analysis, Game
 from games.models.puzzles import Puzzle
 from games.services import puzzles
 from games.services.analysis import analyse
+from games.thinking import puzzle_jobs
 
 from .replay_games import saved_game
 
 pytestmark = pytest.mark.django_db
+
+# A one-deal table (as a tournament's) whose person in the first chair gives one puzzle of their
+# own from their costliest decisions (tests/web/test_puzzles.py plays it too).
+GAME, DEALS = "pz-own-37", 1
+
+_worked_out: dict = {}
+
+
+def _once(job):
+    """An engine job of the puzzles (a pure function: the same game gives the same puzzles)
+    worked out once for its arguments; each call gets its own copy."""
+    @functools.wraps(job)
+    def run(*args, **kwargs):
+        key = (job.__name__,
+               json.dumps([args, kwargs], sort_keys=True, default=lambda o: o.to_json()))
+        if key not in _worked_out:
+            _worked_out[key] = job(*args, **kwargs)
+        return copy.deepcopy(_worked_out[key])
+    return run
+
+
+@pytest.fixture(scope="module", autouse=True)
+def jobs_once():
+    """The module's tests make the puzzles of the same game: its simulations are worked out
+    once, the services storing them every time."""
+    with pytest.MonkeyPatch.context() as mp:
+        for name in ("game_puzzles", "own_puzzles"):
+            mp.setattr(puzzle_jobs, name, _once(getattr(puzzle_jobs, name)))
+        yield
 
 
 def _client(user=None) -> Client:
@@ -35,7 +69,7 @@ def test_after_the_analysis_a_player_sees_their_own_puzzles_and_nobody_elses(
     second = django_user_model.objects.create_user("second")
     outsider = django_user_model.objects.create_user("outsider")
     root = django_user_model.objects.create_superuser("root")
-    game = saved_game("pz-own", user=person)
+    game = saved_game(GAME, user=person, deals=DEALS)
     me = _client(person)
     # Before the analysis: they are made after it, though the game's public puzzles may come
     # first (`make_puzzles --game`).
@@ -85,7 +119,7 @@ def test_a_game_whose_puzzles_are_not_done_is_queued_again_when_its_player_asks(
     """A full queue lets a game go (services/puzzles.py): its player asking queues it again,
     until the puzzles are noted as made."""
     person = django_user_model.objects.create_user("asker")
-    game = saved_game("pz-again", user=person)
+    game = saved_game(GAME, user=person, deals=DEALS)
     Analysis.objects.create(game=game, data={"seats": []})
     queued = []
     monkeypatch.setattr(puzzles, "start", queued.append)
@@ -99,7 +133,7 @@ def test_a_game_whose_puzzles_are_not_done_is_queued_again_when_its_player_asks(
 
 def test_no_own_puzzles_from_a_private_table(django_user_model):
     person = django_user_model.objects.create_user("private")
-    game = saved_game("pz-own-private", user=person)
+    game = saved_game("pz-own-private", user=person, deals=1)
     Game.objects.filter(pk=game.pk).update(private=True)
     r = _own(_client(person), game)
     assert r.status_code == 200 and r.json() == {"status": "never", "puzzles": []}
@@ -115,6 +149,6 @@ def test_the_list_is_read_by_the_games_index(django_user_model, settings):
     if not settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         pytest.skip("reads SQLite's query plan")
     person = django_user_model.objects.create_user("indexed")
-    game = saved_game("pz-own-index", user=person)
+    game = saved_game("pz-own-index", user=person, deals=1)
     plan = puzzles.own_in_game(game, person).explain()
     assert "USING INDEX" in plan and "SCAN games_puzzle" not in plan, plan

@@ -5,6 +5,8 @@ comes from a live game, a private one or a round whose result is hidden."""
 
 from __future__ import annotations
 
+import copy
+import functools
 import io
 import json
 
@@ -29,10 +31,39 @@ from .replay_games import saved_game
 pytestmark = pytest.mark.django_db
 
 SEED = "pz-test"
+# A one-deal table (as a tournament's) whose person in the first chair gives one puzzle of their
+# own from their costliest decisions, and whose seats give public ones.
+GAME, DEALS = "pz-own-37", 1
+
+_worked_out: dict = {}
+
+
+def _once(job, thresholds: bool = True):
+    """An engine job of the puzzles (a pure function: the same game and thresholds give the same
+    puzzles) worked out once for its arguments; each call gets its own copy."""
+    @functools.wraps(job)
+    def run(*args, **kwargs):
+        key = (job.__name__, (puzzle_jobs.MARGIN, puzzle_jobs.RELATIVE) if thresholds else (),
+               json.dumps([args, kwargs], sort_keys=True, default=lambda o: o.to_json()))
+        if key not in _worked_out:
+            _worked_out[key] = job(*args, **kwargs)
+        return copy.deepcopy(_worked_out[key])
+    return run
+
+
+@pytest.fixture(scope="module", autouse=True)
+def jobs_once():
+    """The module's tests make puzzles of the same few games (make_puzzles, make_for_game): each
+    game's bot play and simulations are worked out once, the services storing them every time."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(puzzle_jobs, "bot_game", _once(puzzle_jobs.bot_game, thresholds=False))
+        for name in ("game_puzzles", "simulated_puzzles", "own_puzzles"):
+            mp.setattr(puzzle_jobs, name, _once(getattr(puzzle_jobs, name)))
+        yield
 
 
 @pytest.fixture(scope="module")
-def found():
+def found(jobs_once):
     """One short game of bots and its puzzles, found once for the module (a few seconds)."""
     return puzzle_jobs.simulated_puzzles("chinese-classical", f"{SEED}:0")
 
@@ -61,15 +92,21 @@ def test_make_puzzles_plays_bot_games_and_keeps_their_puzzles(found):
     assert puzzles.public("chinese-classical").count() == made
 
 
-def test_make_puzzles_starts_no_game_once_the_target_is_met():
+def test_make_puzzles_starts_no_game_once_the_target_is_met(found, monkeypatch):
+    # What is checked is which games are started and kept, not how their puzzles are found: the
+    # games after the first (whose puzzles meet the target) screen one position only.
+    job = puzzle_jobs.simulated_puzzles
+    monkeypatch.setattr(puzzle_jobs, "simulated_puzzles", lambda ruleset_name, seed: job(
+        ruleset_name, seed, **({} if seed == f"{SEED}:0" else {"screened": 1})))
     counts = puzzles.make_simulated("chinese-classical", 50, SEED, until=1)
     # Two games are under way at once with no workers (window 2): the second is kept too.
     assert counts["games"] == 2 and counts["made"] >= 1
+    assert PuzzleSource.objects.filter(seed__startswith=f"{SEED}:").count() == 2
 
 
 def test_a_persons_costliest_decisions_become_their_own_puzzles(django_user_model):
     person = django_user_model.objects.create_user("learner")
-    game = saved_game("pz-own", user=person)
+    game = saved_game(GAME, user=person, deals=DEALS)
     seat = game.seats.get(chair=0).position
     analysis = analyse(game.pk)
     misses = [m for s in analysis["seats"] for m in s["misses"] if not m.get("missed_win")]
@@ -104,7 +141,7 @@ def test_a_stored_puzzle_is_its_source_seats_view_at_that_move(made):
 
 
 def test_a_game_rows_puzzles_are_its_seats_views(django_user_model):
-    game = saved_game("pz-game")
+    game = saved_game(GAME, deals=DEALS)
     made = puzzles.make_for_game(game.pk)
     assert made, "the game gave no puzzle"
     actions = puzzles.game_actions(game)
@@ -176,7 +213,7 @@ def test_rating_updates_equal_the_librarys_own(made, django_user_model):
 
 
 def test_after_an_answer_every_candidate_and_a_replay_link_where_allowed():
-    game = saved_game("pz-link")
+    game = saved_game(GAME, deals=DEALS)
     made = puzzles.make_for_game(game.pk)
     p = made[0]
     data = _answer(Client(), p, p.solution).json()
@@ -195,10 +232,10 @@ def test_no_puzzle_from_a_live_private_or_hidden_result_game():
     live = saved_game("pz-live", moves=60)
     assert live.status == ACTIVE
     assert puzzles.make_for_game(live.pk) == []
-    private = saved_game("pz-private")
+    private = saved_game("pz-private", deals=1)
     Game.objects.filter(pk=private.pk).update(private=True)
     assert puzzles.make_for_game(private.pk) == []
-    hidden = saved_game("pz-hidden")
+    hidden = saved_game("pz-hidden", deals=1)
     t = Tournament.objects.create(name="Cup", hide_scores=True)
     rnd = Round.objects.create(tournament=t, number=1, status=PLAYING)
     Table.objects.create(round=rnd, number=1, game=hidden)
@@ -278,7 +315,7 @@ def test_a_puzzle_and_a_replay_move_open_on_the_board(made):
     weighed = Client().get(reverse("analysis_board_weigh") + "?" + r["Location"].split("?")[1])
     assert weighed.json()["candidates"][0]["action"]["type"] == p.solution["type"]
 
-    game = saved_game("pz-board")
+    game = saved_game("pz-board", deals=1)
     seat, move = 2, 30
     r = Client().get(reverse("analysis_board"), {"game": game.pk, "move": move, "seat": seat})
     assert r.status_code == 302
@@ -298,7 +335,7 @@ def test_a_puzzle_and_a_replay_move_open_on_the_board(made):
 # ------------------------------------------------------------------ a replay's decisions
 def test_every_decision_of_a_person_is_ranked_as_the_evaluator_ranks_it(django_user_model):
     person = django_user_model.objects.create_user("decider")
-    game = saved_game("pz-decisions", user=person)
+    game = saved_game("pz-decisions", user=person, deals=2)
     seat = game.seats.get(chair=0).position
     r = Client().get(reverse("game_decisions", args=[game.pk]), {"seat": seat})
     assert r.status_code == 200
