@@ -69,7 +69,9 @@ def demo_tournament(db_dir: Path, *demo_args: str) -> dict:
 def manage_shell(env: dict, code: str) -> str:
     """Run `code` in `manage.py shell` against the served site's database; its last line."""
     out = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
-                         check=True, capture_output=True, text=True, timeout=600)
+                         capture_output=True, text=True, timeout=600)
+    if out.returncode:
+        raise AssertionError(f"manage.py shell failed ({out.returncode}):\n{out.stderr[-3000:]}")
     return out.stdout.strip().splitlines()[-1]
 
 

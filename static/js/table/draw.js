@@ -5,7 +5,21 @@ import { forgetDrawn, renderTable, renderCountdown } from "../render/layout.js";
 import { root, state } from "./state.js";
 import { ctx } from "./context.js";
 
+let soon = 0; // an animation frame asked for by renderSoon
+let soonTimer = 0;
+
+/** Draw before the next paint: a burst of frames (bots moving quickly, a catch-up after a
+ * slow moment) is drawn once, as it stands, instead of once per frame. A hidden page gets no
+ * animation frames, so it is drawn within 100 ms all the same. */
+export function renderSoon() {
+  if (soon || soonTimer) return;
+  soon = requestAnimationFrame(render);
+  soonTimer = setTimeout(render, 100);
+}
+
 export function render() {
+  if (soon) { cancelAnimationFrame(soon); soon = 0; }
+  if (soonTimer) { clearTimeout(soonTimer); soonTimer = 0; }
   // A drag under way (a tile of the hand, the volume slider) keeps its element: the table is
   // drawn again once it ends.
   if (state.holdRender) {

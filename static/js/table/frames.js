@@ -5,7 +5,7 @@ import { mayExchange } from "../view.js";
 import { logEntries, trimLog } from "../render/log.js";
 import { state } from "./state.js";
 import { ctx } from "./context.js";
-import { render } from "./draw.js";
+import { render, renderSoon } from "./draw.js";
 import { announce, fadeRefusal, showError } from "./announce.js";
 import { markReceived, syncExchange } from "./exchange.js";
 import { openIfDealJustBegun, trackRituals } from "./rituals.js";
@@ -99,7 +99,7 @@ function onUpdate(frame) {
   explainLostClaim(events, c);
   trimLog(state.log);
   if (!(frame.view.legal_actions || []).some((a) => a.type === "discard" && a.call)) state.originalCall = false;
-  render();
+  renderSoon();
   refreshHints(render);
   signalTurn(events, autoMove());
   noteWaits();
