@@ -11,7 +11,8 @@ import secrets
 from .server import manage_shell
 
 PASSWORD = "own-puzzles-1"
-SEED = "pz-own"  # its player's decisions give own puzzles (tests/web/test_own_game_puzzles.py)
+# A one-deal table whose player's decisions give an own puzzle (tests/web/test_own_game_puzzles.py)
+SEED, DEALS = "pz-own-37", 1
 
 
 def _log_in(page, base: str, name: str) -> None:
@@ -33,7 +34,7 @@ def test_a_player_sees_their_own_puzzles_after_the_analysis_and_another_does_not
         "User = get_user_model()\n"
         f"u = User.objects.create_user({name!r}, password={PASSWORD!r})\n"
         f"User.objects.create_user({other!r}, password={PASSWORD!r})\n"
-        f"print(saved_game({SEED!r}, user=u).pk)")))
+        f"print(saved_game({SEED!r}, user=u, deals={DEALS}).pk)")))
     page = new_page(1400, 900)
     _log_in(page, site_url, name)
     # The replay asks for the analysis (worked out in the background); the site makes the

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import subprocess
-import sys
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -17,25 +15,28 @@ from django.http import QueryDict
 from games.thinking import board_jobs, puzzle_jobs
 from games.web.pages.analysis_board import position
 
-from .server import ROOT, manage_shell
+from .server import manage_shell
 
 PASSWORD = "puzzle-pass-1"
 
 
 @pytest.fixture(scope="module")
 def made(site_env):
-    """One bot game's puzzles in the served site's database, and a person to solve them."""
-    seed = "pz-test"  # its one game gives four puzzles (tests/web/test_puzzles.py plays it too)
-    subprocess.run([sys.executable, "manage.py", "make_puzzles", "--ruleset",
-                    "chinese-classical", "--games", "1", "--seed", seed], cwd=ROOT,
-                   env=site_env, check=True, capture_output=True, timeout=600)
+    """A finished one-deal table's puzzles in the served site's database (make_puzzles --game),
+    and a person to solve them."""
+    seed = "pz-solve-10"  # its one deal gives two puzzles, each a discard
     name = f"pz{secrets.token_hex(3)}"
-    out = manage_shell(site_env, (
-        "import json\n"
+    # The command thinks in the shell's own process: no worker to start for one game.
+    out = manage_shell({**site_env, "MAHJONG_THINK_WORKERS": "0"}, (
+        "import io, json\n"
         "from django.contrib.auth import get_user_model\n"
+        "from django.core.management import call_command\n"
         "from games.models.puzzles import Puzzle\n"
+        "from tests.web.replay_games import saved_game\n"
+        f"g = saved_game({seed!r}, deals=1)\n"
+        "call_command('make_puzzles', '--game', str(g.pk), stdout=io.StringIO())\n"
         f"get_user_model().objects.create_user({name!r}, password={PASSWORD!r})\n"
-        f"ps = Puzzle.objects.filter(source__seed__startswith={seed!r}).order_by('pk')\n"
+        "ps = Puzzle.objects.filter(game=g).order_by('pk')\n"
         "print(json.dumps([{'id': p.pk, 'solution': p.solution, 'legal': p.view['legal_actions'],"
         " 'n': len(p.candidates)} for p in ps]))"))
     puzzles = json.loads(out)
@@ -180,7 +181,7 @@ def test_analyse_this_position_from_a_replay_shows_that_seats_view(site_url, sit
     seed = f"pz-replay-{secrets.token_hex(3)}"
     game_id = int(manage_shell(site_env, (
         "from tests.web.replay_games import saved_game\n"
-        f"print(saved_game({seed!r}).pk)")))
+        f"print(saved_game({seed!r}, deals=2).pk)")))
     page = new_page(1400, 900)
     page.goto(f"{site_url}/game/{game_id}/replay/#d1m60")
     page.wait_for_function("document.body.dataset.replayReady === '1'")
@@ -229,7 +230,7 @@ def test_the_replay_shows_the_strong_bots_ranking_at_a_persons_decisions(site_ur
         "from django.contrib.auth import get_user_model\n"
         "from tests.web.replay_games import saved_game\n"
         f"u = get_user_model().objects.create_user({name!r})\n"
-        f"g = saved_game({seed!r}, user=u)\n"
+        f"g = saved_game({seed!r}, user=u, deals=2)\n"
         "print(json.dumps([g.pk, g.seats.get(chair=0).position]))")))
     page = new_page(1400, 900)
     data = page.request.get(f"{site_url}/game/{game_id}/decisions.json?seat={seat}").json()
