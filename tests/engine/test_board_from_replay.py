@@ -50,7 +50,7 @@ def test_every_decision_opens_from_the_step_that_shows_it(ruleset, seed):
         # The same position (the window's passes before it change nothing the seat sees).
         assert {**got, "version": version} == view, (version, seat, step)
     # Any other seat asked for at such a step gets a view with a decision in it.
-    for version, seat, _ in decisions[::5]:
+    for version, _seat, _ in decisions[::5]:
         step = max(v for v in shown if v <= version)
         for other in range(4):
             got = view_at(rules, seed, actions, step, other)
