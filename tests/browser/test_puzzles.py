@@ -186,6 +186,16 @@ def test_analyse_this_position_from_a_replay_shows_that_seats_view(site_url, sit
     page.goto(f"{site_url}/game/{game_id}/replay/#d1m60")
     page.wait_for_function("document.body.dataset.replayReady === '1'")
     link = page.locator("#rc-analyse")
+    # A deal over at move 60 (or sooner) offers no position: the link is hidden there and shows
+    # again a move back, where a tile was still in play.
+    for _ in range(5):
+        if link.is_visible():
+            break
+        assert page.locator("#rc-where").inner_text().split(" of ")[0].split()[-1] == \
+            page.locator("#rc-where").inner_text().split(" of ")[1].split()[0], \
+            "the link is hidden only where the deal is over"
+        page.click('[data-rc="prev"]')
+    link.wait_for(state="visible")
     href = link.get_attribute("href")
     assert f"game={game_id}" in href
     link.click()

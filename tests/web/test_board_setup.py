@@ -203,3 +203,19 @@ def test_a_goulash_on_the_board_is_the_engines_goulash():
     assert A.CHOW in {c["action"]["type"] for c in _weigh(q).json()["candidates"]}
     assert A.CHOW not in {c["action"]["type"]
                           for c in _weigh(dict(q, goulash="1")).json()["candidates"]}
+
+
+@pytest.mark.django_db
+def test_a_replay_move_where_nobody_decides_is_refused_with_the_reason(client):
+    """From a finished game's replay: at a deal's end nobody has a decision, so the board says
+    so (409) instead of opening a hand that cannot be weighed; a move in play opens."""
+    from games.models import Move
+    from tests.web.replay_games import saved_game
+
+    game = saved_game("board-nobody", deals=2)
+    ended = Move.objects.filter(game=game, action__type="ready").order_by("seq").first()
+    r = client.get(reverse("analysis_board"), {"game": game.pk, "move": ended.seq - 1,
+                                               "seat": 0})
+    assert r.status_code == 409 and "Nobody has a decision at this move" in r.content.decode()
+    r = client.get(reverse("analysis_board"), {"game": game.pk, "move": 1, "seat": 0})
+    assert r.status_code == 302 and "hand=" in r["Location"]

@@ -61,6 +61,10 @@ def _from_source(request: HttpRequest) -> HttpResponse | None:
         actions = puzzle_service.game_actions(game)
         ruleset = Ruleset.from_json(game.ruleset)
         view = pool.submit(board_jobs.view_at, ruleset, game.seed, actions, move, seat).result()
+        if len(view.get("legal_actions") or []) < 2:
+            return HttpResponse("Nobody has a decision at this move (the tiles are being dealt or "
+                                "the deal is over): open a move where a tile is drawn or offered.",
+                                status=409)
         name = ruleset.name if ruleset.name in PLAYABLE else DEFAULT_RULESET
         return _to(address_of(view, name))
     return None

@@ -52,5 +52,10 @@ export function updateControls() {
   // The board opens one seat's own view before the next move (docs/puzzles.md): the seat at
   // the bottom when it has a decision, else the first seat that has one (the server knows which
   // seats only pass, so it chooses).
-  if (analyse) analyse.setAttribute("href", `/analysis/?game=${config.game}&move=${step.v}&seat=${state.bottom}`);
+  if (analyse) {
+    // Nobody decides while the tiles are dealt or once a deal is over: no position to weigh.
+    const phase = state.views[state.at]?.phase;
+    analyse.hidden = !!step.r || phase === "deal_over" || phase === "game_over";
+    analyse.setAttribute("href", `/analysis/?game=${config.game}&move=${step.v}&seat=${state.bottom}`);
+  }
 }

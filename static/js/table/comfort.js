@@ -7,8 +7,8 @@
 //
 // Each goes through actions.js's send, with the version the page has seen, once per decision
 // (its version): never for a spectator, never once the game or the deal is over, never while a
-// move of the player's is on its way. A short pause first lets the player see the tile drawn;
-// the decision is checked again when it ends.
+// move of the player's is on its way. A short pause first lets the player see the tile drawn (a
+// pass under no calls goes at once); the decision is checked again when the pause ends.
 import { config, root, state } from "./state.js";
 import { send } from "./actions.js";
 
@@ -51,6 +51,13 @@ export function autoMove() {
   // What was decided for this version, on the table for anyone checking: "pass 12", "none 13".
   root.dataset.auto = plan ? `${plan.action.type} ${plan.version}` : `none ${state.version}`;
   if (!plan) return false;
+  // No calls passes at once: there is nothing to see first, and its Pass and Chow buttons
+  // would flash up only to go.
+  if (plan.action.type === "pass") {
+    doneFor = plan.version;
+    send(plan.action, true);
+    return true;
+  }
   timer = setTimeout(() => {
     const now = plannedMove();
     if (!now || now.version !== plan.version || JSON.stringify(now.action) !== JSON.stringify(plan.action)) return;
