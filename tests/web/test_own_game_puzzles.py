@@ -4,10 +4,6 @@ else's, says whether they are still being made, and reads them by the game's ind
 
 from __future__ import annotations
 
-import copy
-import functools
-import json
-
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -18,6 +14,7 @@ from games.services import puzzles
 from games.services.analysis import analyse
 from games.thinking import puzzle_jobs
 
+from .jobs_once import once
 from .replay_games import saved_game
 
 pytestmark = pytest.mark.django_db
@@ -26,21 +23,6 @@ pytestmark = pytest.mark.django_db
 # own from their costliest decisions (tests/web/test_puzzles.py plays it too).
 GAME, DEALS = "pz-own-37", 1
 
-_worked_out: dict = {}
-
-
-def _once(job):
-    """An engine job of the puzzles (a pure function: the same game gives the same puzzles)
-    worked out once for its arguments; each call gets its own copy."""
-    @functools.wraps(job)
-    def run(*args, **kwargs):
-        key = (job.__name__,
-               json.dumps([args, kwargs], sort_keys=True, default=lambda o: o.to_json()))
-        if key not in _worked_out:
-            _worked_out[key] = job(*args, **kwargs)
-        return copy.deepcopy(_worked_out[key])
-    return run
-
 
 @pytest.fixture(scope="module", autouse=True)
 def jobs_once():
@@ -48,7 +30,7 @@ def jobs_once():
     once, the services storing them every time."""
     with pytest.MonkeyPatch.context() as mp:
         for name in ("game_puzzles", "own_puzzles"):
-            mp.setattr(puzzle_jobs, name, _once(getattr(puzzle_jobs, name)))
+            mp.setattr(puzzle_jobs, name, once(getattr(puzzle_jobs, name)))
         yield
 
 

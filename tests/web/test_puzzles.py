@@ -5,8 +5,6 @@ comes from a live game, a private one or a round whose result is hidden."""
 
 from __future__ import annotations
 
-import copy
-import functools
 import io
 import json
 
@@ -26,6 +24,7 @@ from games.services import puzzles
 from games.services.analysis import analyse
 from games.thinking import board_jobs, puzzle_jobs
 
+from .jobs_once import once
 from .replay_games import saved_game
 
 pytestmark = pytest.mark.django_db
@@ -35,30 +34,15 @@ SEED = "pz-test"
 # own from their costliest decisions, and whose seats give public ones.
 GAME, DEALS = "pz-own-37", 1
 
-_worked_out: dict = {}
-
-
-def _once(job, thresholds: bool = True):
-    """An engine job of the puzzles (a pure function: the same game and thresholds give the same
-    puzzles) worked out once for its arguments; each call gets its own copy."""
-    @functools.wraps(job)
-    def run(*args, **kwargs):
-        key = (job.__name__, (puzzle_jobs.MARGIN, puzzle_jobs.RELATIVE) if thresholds else (),
-               json.dumps([args, kwargs], sort_keys=True, default=lambda o: o.to_json()))
-        if key not in _worked_out:
-            _worked_out[key] = job(*args, **kwargs)
-        return copy.deepcopy(_worked_out[key])
-    return run
-
 
 @pytest.fixture(scope="module", autouse=True)
 def jobs_once():
     """The module's tests make puzzles of the same few games (make_puzzles, make_for_game): each
     game's bot play and simulations are worked out once, the services storing them every time."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(puzzle_jobs, "bot_game", _once(puzzle_jobs.bot_game, thresholds=False))
+        mp.setattr(puzzle_jobs, "bot_game", once(puzzle_jobs.bot_game, thresholds=False))
         for name in ("game_puzzles", "simulated_puzzles", "own_puzzles"):
-            mp.setattr(puzzle_jobs, name, _once(getattr(puzzle_jobs, name)))
+            mp.setattr(puzzle_jobs, name, once(getattr(puzzle_jobs, name)))
         yield
 
 
