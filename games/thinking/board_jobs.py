@@ -96,25 +96,28 @@ def board(view: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
 
 
 def view_at(ruleset: Ruleset, seed: str, actions: list[dict[str, Any]], move: int, seat: int
-            ) -> dict[str, Any]:
+            ) -> dict[str, Any] | None:
     """A replay's move on the analysis board: `seat`'s own view after the first `move` actions,
     where it has a decision. A claim window's passes are not replay steps, so the decisions of
     the window shown at `move` are looked for through the passes that follow it: `seat`'s first,
-    else the first seat's that has one. Where nobody decides there, `seat`'s view at `move`."""
+    else the first seat's that has one. None where nobody decides there."""
     match = Match(ruleset, seed)
     for data in actions[:move]:
         match.apply(Action.from_json(data))
-    shown = seat_view(match, seat)
     later = move
     while True:
-        waiting = match.waiting_on()
-        for s in sorted(waiting, key=lambda s: s != seat):
-            if len({key(a.to_json()) for a in match.legal_actions(s)}) > 1:
+        for s in sorted(match.waiting_on(), key=lambda s: s != seat):
+            if _decides(match, s):
                 return seat_view(match, s)
         if later >= len(actions) or actions[later].get("type") != A.PASS:
-            return shown
+            return None
         match.apply(Action.from_json(actions[later]))
         later += 1
+
+
+def _decides(match: Match, seat: int) -> bool:
+    """Whether `seat` has a choice to make now (two or more different legal actions)."""
+    return len({key(a.to_json()) for a in match.legal_actions(seat)}) > 1
 
 
 # ------------------------------------------------------------------ a replay's decisions
@@ -133,7 +136,7 @@ def decisions(ruleset: Ruleset, seed: str, actions: list[dict[str, Any]], seat: 
     complete = True
     for data in actions:
         if data.get("seat") == seat and data.get("type") not in NOT_CHOICES \
-                and len({key(a.to_json()) for a in match.legal_actions(seat)}) > 1:
+                and _decides(match, seat):
             if len(out) >= max_decisions:
                 complete = False
             else:

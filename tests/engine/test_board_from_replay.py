@@ -54,4 +54,4 @@ def test_every_decision_opens_from_the_step_that_shows_it(ruleset, seed):
         step = max(v for v in shown if v <= version)
         for other in range(4):
             got = view_at(rules, seed, actions, step, other)
-            assert len(got["legal_actions"]) > 1, (version, other, step)
+            assert got is not None and len(got["legal_actions"]) > 1, (version, other, step)

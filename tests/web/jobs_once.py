@@ -1,6 +1,6 @@
-"""The puzzles' engine jobs worked out once per argument in a test module: they are pure
-functions (the same game and thresholds give the same puzzles), so a module's tests that make the
-puzzles of the same games share the simulations, while the services still store them each time."""
+"""The puzzles' engine jobs worked out once per argument in a test process: they are pure
+functions (the same game and thresholds give the same puzzles), so tests that make the puzzles of
+the same games share the simulations, while the services still store them each time."""
 
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ def _from_source(request: HttpRequest) -> HttpResponse | None:
         actions = puzzle_service.game_actions(game)
         ruleset = Ruleset.from_json(game.ruleset)
         view = pool.submit(board_jobs.view_at, ruleset, game.seed, actions, move, seat).result()
-        if len(view.get("legal_actions") or []) < 2:
+        if view is None:
             return HttpResponse("Nobody has a decision at this move (the tiles are being dealt or "
                                 "the deal is over): open a move where a tile is drawn or offered.",
                                 status=409)
