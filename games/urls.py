@@ -122,6 +122,7 @@ urlpatterns = [
     path("analysis/", analysis_board.page, name="analysis_board"),
     path("analysis/weigh.json", analysis_board.weigh, name="analysis_board_weigh"),
     path("rules/scoring/", scoring_glossary.page, name="rules_scoring"),
+    path("rules/names/<str:language>.json", scoring_glossary.names_json, name="rule_names"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", signup.signup, name="signup"),

@@ -1,20 +1,26 @@
 """The scoring glossary (/rules/scoring/): every rule code the scorers emit, what it is worth in
-each ruleset (read from the engine by scoring the entry's example), and that example drawn."""
+each ruleset (read from the engine by scoring the entry's example), and that example drawn. Names,
+explanations and values read in the page's language: each ruleset's own names in Chinese
+(games/engine/hand_names, docs/hand-names.md). /rules/names/<language>.json gives the browser's
+score sheet the same names."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
 
+from games.engine import hand_names
 from games.engine.ruleset import PRESETS
 from games.engine.scoring.glossary import (
     CLASSICAL,
     COLUMNS,
     ENTRIES,
-    HEADINGS,
     HONGKONG,
     Example,
     anchor,
@@ -22,8 +28,6 @@ from games.engine.scoring.glossary import (
     set_points_table,
     values,
 )
-from games.engine.scoring.hongkong import FAAN, LIMIT_NAMES
-from games.engine.scoring.tables import rule_name
 from games.engine.tiles import parse_tile, tile_words
 
 TITLES = {CLASSICAL: "The classical tables: points, doubles and limits",
@@ -41,7 +45,13 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
-def worth(fam: str, kind: str, value: int, limit: int) -> str:
+def worth(fam: str, kind: str, value: int, limit: int, lang: str = hand_names.ENGLISH) -> str:
+    if lang != hand_names.ENGLISH:
+        units = hand_names.words(lang)["units"]
+        if kind == "limit":
+            key = "limit" if value == limit else "half_limit" if 2 * value == limit else "part_limit"
+            return units[key].format(v=f"{value:,}", limit=f"{limit:,}")
+        return units["faan" if fam == HONGKONG and kind == "doubles" else kind].format(n=value)
     if kind == "limit":
         if value == limit:
             return f"the limit, {value:,}"
@@ -53,7 +63,8 @@ def worth(fam: str, kind: str, value: int, limit: int) -> str:
     return plural(value, "point")
 
 
-def cell(fam: str, lines: list[tuple[str, int]] | None, limit: int) -> str:
+def cell(fam: str, lines: list[tuple[str, int]] | None, limit: int,
+         lang: str = hand_names.ENGLISH) -> str:
     """What one ruleset scores for a code: "2 points", "1 double"; a line per set or tile
     ("4, 8 and 2 points") when the example scores it more than once."""
     if not lines:
@@ -63,19 +74,19 @@ def cell(fam: str, lines: list[tuple[str, int]] | None, limit: int) -> str:
         kind = kinds.pop()
         *head, last = [str(v) for _, v in lines]
         unit = "faan" if fam == HONGKONG and kind == "doubles" else kind
+        if lang != hand_names.ENGLISH:
+            units = hand_names.words(lang)["units"]
+            values = units["list_sep"].join(head) + units["list_and"] + last
+            return units["lines"].format(values=values, unit=units[unit].format(n="").strip())
         return f"{', '.join(head)} and {last} {unit}, a line each"
-    return ", ".join(dict.fromkeys(worth(fam, k, v, limit) for k, v in lines))
+    sep = hand_names.words(lang)["units"]["list_sep"] if lang != hand_names.ENGLISH else ", "
+    return sep.join(dict.fromkeys(worth(fam, k, v, limit, lang) for k, v in lines))
 
 
-def name(fam: str, code: str, ruleset: str) -> str:
-    if code in HEADINGS:
-        return HEADINGS[code]
-    if fam == HONGKONG:
-        if code in FAAN:
-            return FAAN[code][0]
-        if code in LIMIT_NAMES:
-            return LIMIT_NAMES[code]
-    return rule_name(PRESETS[ruleset], code)
+def name(fam: str, code: str, ruleset: str, lang: str = hand_names.ENGLISH) -> str:
+    """The rule's name as the ruleset names it, in the language (the glossary's headings for the
+    per-set codes P1-P3)."""
+    return hand_names.hand_name(ruleset, code, lang)
 
 
 def example_words(ex: Example) -> str:
@@ -90,17 +101,21 @@ def example_words(ex: Example) -> str:
     return f"{seat}; goes out on {tile_words(parse_tile(ex.win))}, {HOW[ex.source]}{extra}."
 
 
-def entry_context(fam: str, code: str) -> dict[str, Any]:
+def entry_context(fam: str, code: str, lang: str = hand_names.ENGLISH) -> dict[str, Any]:
     first = COLUMNS[fam][0][0]
     explain, ex = example_for(fam, code, first)
+    if lang != hand_names.ENGLISH:
+        explain = hand_names.explanation(first, code, lang)
     found = values(fam, code)
-    cells = [(PRESETS[n].title, cell(fam, lines, PRESETS[n].limit)) for n, lines in found]
-    names = [name(fam, code, n) for n, lines in found if lines or n == first]
+    cells = [(hand_names.ruleset_title(n, lang), cell(fam, lines, PRESETS[n].limit, lang))
+             for n, lines in found]
+    names = [name(fam, code, n, lang) for n, lines in found if lines or n == first]
     alt = ENTRIES[fam][code].alt
     alt_ctx = None
     if alt is not None:
-        alt_ctx = {"ruleset": PRESETS[alt[0]].title, "name": name(fam, code, alt[0]),
-                   "explain": alt[1],
+        alt_ctx = {"ruleset": hand_names.ruleset_title(alt[0], lang),
+                   "name": name(fam, code, alt[0], lang),
+                   "explain": hand_names.explanation(alt[0], code, lang),
                    "example": example_context(alt[2]) if alt[2] else None}
     return {
         "code": code, "anchor": anchor(fam, code), "name": names[0],
@@ -119,18 +134,34 @@ def example_context(ex: Example) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=1)
-def glossary() -> list[dict[str, Any]]:
-    """Built once: the entries only change with the code."""
+@lru_cache(maxsize=4)
+def glossary(lang: str = hand_names.ENGLISH) -> list[dict[str, Any]]:
+    """Built once a language: the entries only change with the code."""
+    title = (TITLES.get if lang == hand_names.ENGLISH
+             else hand_names.words(lang)["families"].get)
     return [{
-        "family": fam, "title": TITLES[fam],
-        "columns": [{"title": PRESETS[n].title, "also": [PRESETS[a].title for a in also]}
+        "family": fam, "title": title(fam),
+        "columns": [{"title": hand_names.ruleset_title(n, lang),
+                     "also": [hand_names.ruleset_title(a, lang) for a in also]}
                     for n, also in COLUMNS[fam]],
-        "entries": [entry_context(fam, code) for code in ENTRIES[fam]],
+        "entries": [entry_context(fam, code, lang) for code in ENTRIES[fam]],
     } for fam in (CLASSICAL, HONGKONG)]
 
 
 def page(request: HttpRequest) -> HttpResponse:
     return render(request, "games/rules_scoring.html", {
-        "tables": glossary(), "set_points": set_points_table(),
+        "tables": glossary(hand_names.language_of(get_language())),
+        "set_points": set_points_table(),
     })
+
+
+@require_GET
+@cache_control(public=True, max_age=3600)
+def names_json(request: HttpRequest, language: str) -> JsonResponse:
+    """The score sheet's names in a language (static/js/render/names.js): each scoring family's
+    rule names, the tiles and the score table's words. Not for English: the engine's words are
+    English already."""
+    if language not in hand_names.LANGUAGES:
+        raise Http404("no such language")
+    return JsonResponse(hand_names.browser_tables(language),
+                        json_dumps_params={"ensure_ascii": False})
