@@ -15,9 +15,9 @@ from django.db import transaction
 
 from games.engine.names import check_name
 from games.engine.record import results_of
-from games.models import FINISHED, Game, Move, Seat
+from games.models import FINISHED, Game, Seat
 
-from . import audit, results
+from . import audit, results, rows
 from .errors import ServiceError
 from .gamerow import lock
 
@@ -42,12 +42,19 @@ def _account(player: dict, importer, vouched: bool, User):
     return None
 
 
+def moves_of(match, times: list[datetime | None], finished: datetime) -> list[tuple]:
+    """The replayed record's move rows (`times`: each action's time, or None for `finished`),
+    built before save_record's transaction takes the write lock."""
+    return rows.prepare_moves([(i + 1, a.seat, a.to_json(), times[i] or finished)
+                               for i, a in enumerate(match.actions)])
+
+
 @transaction.atomic
-def save_record(record: dict, match, importer, times: list[datetime | None],
+def save_record(record: dict, match, importer, moves: list[tuple],
                 started: datetime | None, finished: datetime) -> Game:
     """Save a verified record (`match`: its replay) as a finished, imported game with its
-    seats and moves (`times`: each action's time, or None), and store its seats' results. It
-    counts in statistics at once only if `importer` vouches for it (verify_import)."""
+    seats and moves (`moves`: moves_of the match), and store its seats' results. It counts in
+    statistics at once only if `importer` vouches for it (verify_import)."""
     vouched = vouches(importer)
     User = get_user_model()
     game = Game.objects.create(
@@ -75,10 +82,7 @@ def save_record(record: dict, match, importer, times: list[datetime | None],
             user=_account(p, importer, vouched, User), bot_level=p.get("bot") or "",
             recorded_name=check_name(p["name"]),
         )
-    Move.objects.bulk_create(
-        Move(game=game, seq=i + 1, seat=a.seat, action=a.to_json(), created=times[i] or finished)
-        for i, a in enumerate(match.actions)
-    )
+    rows.insert_prepared(game.pk, moves)
     # Seat results always (history shows them); statistics only if verified (results.counts).
     results.finish(game)
     if vouched:

@@ -45,6 +45,27 @@ def insert_moves(game_id: int, moves: list[tuple[int, int, dict]], now: datetime
         cursor.execute(sql, params)
 
 
+def prepare_moves(moves: list[tuple[int, int, dict, datetime]]) -> list[tuple]:
+    """A whole game's moves (seq, seat, action, time) as the rows insert_prepared writes, made
+    before the transaction that writes them: an import keeps the write lock only while SQLite
+    stores rows, not while Python builds them (a table's move waits on that lock)."""
+    conn = connections[DEFAULT_DB_ALIAS]
+    action, created = _MOVE_ACTION_FIELD, _MOVE_CREATED_FIELD
+    return [(seq, seat, action.get_db_prep_save(a, conn), created.get_db_prep_save(t, conn))
+            for seq, seat, a, t in moves]
+
+
+def insert_prepared(game_id: int, rows: list[tuple]) -> None:
+    """The rows of prepare_moves inserted for `game_id`, one statement run for each row."""
+    conn = connections[DEFAULT_DB_ALIAS]
+    qn = conn.ops.quote_name
+    columns = ", ".join(qn(Move._meta.get_field(name).column) for name in _MOVE_COLUMNS)
+    sql = (f"INSERT INTO {qn(Move._meta.db_table)} ({columns})"
+           f" VALUES ({', '.join(['%s'] * len(_MOVE_COLUMNS))})")
+    with conn.cursor() as cursor:
+        cursor.executemany(sql, [(game_id, *row) for row in rows])
+
+
 def save_changed(game: Game) -> None:
     """game.save(update_fields=_SAVED_ON_CHANGE) as one UPDATE whose SQL is built once (Game
     has no save signals or save() override to skip)."""

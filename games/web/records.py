@@ -197,7 +197,7 @@ def import_record(record: Any, user) -> Game:
     match = verification.match
     facts = record.get("game") or {}
     finished = _when(facts.get("finished")) or timezone.now()
-    times = [_when(a.get("time")) for a in record["actions"]]
+    moves = imports.moves_of(match, [_when(a.get("time")) for a in record["actions"]], finished)
     try:
         with transaction.atomic():
             # Checked again in the transaction that saves; a second import racing this one
@@ -205,7 +205,7 @@ def import_record(record: Any, user) -> Game:
             refusal = seed_refusal(checked)
             if refusal is not None:
                 raise refusal
-            game = imports.save_record(record, match, user, times,
+            game = imports.save_record(record, match, user, moves,
                                        _when(facts.get("started")), finished)
     except IntegrityError:
         refusal = seed_refusal(checked)
