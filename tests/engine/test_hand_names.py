@@ -107,7 +107,7 @@ def test_every_tile_has_its_name(lang):
 def test_the_shared_words_are_chinese(lang):
     words = hand_names.words(lang)
     for group in ("units", "sheet", "sets", "melds", "rulesets", "families"):
-        for key, text in words[group].items():
+        for text in words[group].values():
             if text.strip("—"):
                 _chinese(re.sub(r"\{\w+\}", "", text), lang)
     assert set(words["rulesets"]) == set(PRESETS)
