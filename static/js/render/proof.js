@@ -4,6 +4,7 @@
 // and every payment between every pair of players. Nothing is worked out here.
 import { esc, parseTiles, tileHTML, tileWords, tilesHTML, windName } from "../tiles.js";
 import { meldHTML } from "./melds.js";
+import { lineName, sheetWord as w } from "./names.js";
 
 const SET_WORDS = { chow: "Chow", pung: "Pung", kong: "Kong", pair: "Pair" };
 
@@ -94,41 +95,49 @@ const num = (n) => (typeof n === "number" ? n.toLocaleString("en") : esc(n));
 const plural = (n, word) => `${num(n)} ${word}${n === 1 ? "" : "s"}`;
 
 /** A score's lines: rule code (a link to its glossary entry), name, points or doubles (faan
- * under the Hong Kong table) or limit; then the sum. opts: {scoring, newTab}. */
+ * under the Hong Kong table) or limit; then the sum. opts: {scoring, newTab}. The rules' names
+ * and the table's words in the page's language (names.js): each ruleset's own names. */
 export function scoreHTML(score, opts = {}) {
   if (!score) return "";
   const faan = opts.scoring === "hongkong";
   const reason = score.reason ? `<p class="muted">${esc(score.reason)}</p>` : "";
   if (faan && !score.won && !(score.items || []).length) {
-    return `${reason}<p class="muted no-score">Only the winner scores in this game.</p>`;
+    return `${reason}<p class="muted no-score">${esc(w("only_winner", "Only the winner scores in this game."))}</p>`;
   }
+  const limitCell = (it) => `${esc(w("limit", "limit"))} ${num(it.limit)}`;
   // A faan table has one value column: a line's faan, or the limit it stands for.
   const cells = (it) => faan
-    ? `<td class="num">${it.doubles != null ? esc(it.doubles) : it.limit != null ? `limit ${num(it.limit)}` : ""}</td>`
-    : `<td class="num">${it.points != null ? esc(it.points) : it.limit != null ? `limit ${num(it.limit)}` : ""}</td>
+    ? `<td class="num">${it.doubles != null ? esc(it.doubles) : it.limit != null ? limitCell(it) : ""}</td>`
+    : `<td class="num">${it.points != null ? esc(it.points) : it.limit != null ? limitCell(it) : ""}</td>
       <td class="num">${it.doubles != null ? `×2<sup>${esc(it.doubles)}</sup>` : ""}</td>`;
   const rows = (score.items || [])
-    .map((it) => `<tr${it.limit != null ? ' class="limit"' : ""}><td class="rule">${ruleLink(it.rule, opts)}</td><td>${esc(it.name)}</td>
+    .map((it) => `<tr${it.limit != null ? ' class="limit"' : ""}><td class="rule">${ruleLink(it.rule, opts)}</td><td>${esc(lineName(it, opts.scoring))}</td>
       ${cells(it)}</tr>`)
     .join("");
   const span = faan ? 2 : 3;
   const base = score.points ?? 0;
   const dbl = score.doubles ?? 0;
   const capped = (score.items || []).some((it) => it.rule === "CAP");
+  // Chinese: "12 分", "3 番" (no plural); English as ever.
+  const pts = (n) => (w("point", null) ? `${num(n)} ${esc(w("point"))}` : plural(n, "point"));
   let sum;
   if (score.limit) {
-    sum = `Limit hand${typeof score.limit === "string" ? ` (${esc(score.limit)})` : ""} = <b>${plural(score.total, "point")}</b>`;
+    const code = typeof score.limit === "string" ? esc(score.limit) : "";
+    sum = w("limit_hand", null)
+      ? `${esc(w("limit_hand"))}${code ? `（${code}）` : ""} = <b>${pts(score.total)}</b>`
+      : `Limit hand${code ? ` (${code})` : ""} = <b>${plural(score.total, "point")}</b>`;
   } else if (faan) {
-    sum = `${esc(dbl)} faan → <b>${plural(score.total, "point")}</b>${capped ? " (the limit)" : ""}`;
+    const top = w("limit", null) ? `（${esc(w("limit"))}）` : " (the limit)";
+    sum = `${esc(dbl)} ${esc(w("faan", "faan"))} → <b>${pts(score.total)}</b>${capped ? top : ""}`;
   } else {
-    sum = `${plural(base, "point")}${dbl ? ` × 2<sup>${esc(dbl)}</sup>` : ""} = <b>${num(score.total)}</b>`;
+    sum = `${pts(base)}${dbl ? ` × 2<sup>${esc(dbl)}</sup>` : ""} = <b>${num(score.total)}</b>`;
   }
   const heads = faan
-    ? '<th scope="col" class="num">Faan</th>'
-    : '<th scope="col" class="num">Points</th><th scope="col" class="num">Doubles</th>';
-  return `${reason}<table class="score"><thead><tr><th scope="col">Rule</th><th scope="col">For</th>
+    ? `<th scope="col" class="num">${esc(w("faan", "Faan"))}</th>`
+    : `<th scope="col" class="num">${esc(w("points", "Points"))}</th><th scope="col" class="num">${esc(w("doubles", "Doubles"))}</th>`;
+  return `${reason}<table class="score"><thead><tr><th scope="col">${esc(w("rule", "Rule"))}</th><th scope="col">${esc(w("for", "For"))}</th>
       ${heads}</tr></thead>
-    <tbody>${rows || `<tr><td></td><td colspan="${span}">Nothing scores</td></tr>`}</tbody>
+    <tbody>${rows || `<tr><td></td><td colspan="${span}">${esc(w("nothing", "Nothing scores"))}</td></tr>`}</tbody>
     <tfoot><tr><td></td><td colspan="${span}">${sum}</td></tr></tfoot></table>`;
 }
 
@@ -144,7 +153,7 @@ export function handProofHTML(ctx, hand, deal, opts = {}) {
   const name = ctx.playerName(hand.seat);
   const wind = hand.wind || ctx.view?.seats?.[hand.seat]?.wind;
   return `<article class="sheet-hand${won ? " winner" : ""}" aria-label="${hand.seat === (ctx.viewer ?? ctx.view?.viewer) ? "Your" : `${esc(name)}'s`} hand">
-    <h3>${esc(name)} <span class="wind-name">·&nbsp;${windName(wind)}</span>${won ? ' <span class="badge win">Mahjong</span>' : ""}</h3>
+    <h3>${esc(name)} <span class="wind-name">·&nbsp;${windName(wind)}</span>${won ? ` <span class="badge win">${esc(w("mahjong", "Mahjong"))}</span>` : ""}</h3>
     ${arrangementHTML(ctx, hand, deal)}
     ${won ? `<p class="how-won">${winningTileWords(ctx, deal.result)}</p>` : ""}
     ${scoreHTML(hand.score, { scoring: ctx.view?.scoring, ...opts })}
