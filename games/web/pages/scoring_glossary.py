@@ -113,8 +113,10 @@ def entry_context(fam: str, code: str, lang: str = hand_names.ENGLISH) -> dict[s
     alt = ENTRIES[fam][code].alt
     alt_ctx = None
     if alt is not None:
-        alt_ctx = {"ruleset": hand_names.ruleset_title(alt[0], lang),
-                   "name": name(fam, code, alt[0], lang),
+        title, alt_name = hand_names.ruleset_title(alt[0], lang), name(fam, code, alt[0], lang)
+        lead = (f"{title}: {alt_name}." if lang == hand_names.ENGLISH
+                else f"{title}：{alt_name}。")
+        alt_ctx = {"ruleset": title, "name": alt_name, "lead": lead,
                    "explain": hand_names.explanation(alt[0], code, lang),
                    "example": example_context(alt[2]) if alt[2] else None}
     return {
