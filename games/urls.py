@@ -3,6 +3,7 @@ from django.urls import path
 
 from games.access.limits import limit_posts, limit_requests, limit_running
 from games.web.pages import (
+    account,
     analysis,
     analysis_board,
     api,
@@ -13,6 +14,7 @@ from games.web.pages import (
     history,
     leaderboard,
     lobby,
+    people,
     players,
     queue,
     records,
@@ -65,6 +67,24 @@ urlpatterns = [
     path("games/import/", limit_posts("import")(
         records.import_view), name="game_import"),
     path("u/<str:name>/", players.player, name="player"),
+    # Playing together (docs/people.md): friends, challenges, moderation, profiles.
+    path("u/<str:name>/relation/", limit_posts("people")(people.relation),
+         name="player_relation"),
+    path("u/<str:name>/report/", limit_posts("reports")(people.report_player),
+         name="player_report"),
+    path("talk/<int:line_id>/report/", limit_posts("reports")(people.report_line),
+         name="talk_report"),
+    path("friends/", people.friends_page, name="friends"),
+    path("friends/challenge/", limit_posts("challenges")(people.challenge),
+         name="challenge_send"),
+    path("challenges/<int:challenge_id>/answer/", limit_posts("people")(people.answer),
+         name="challenge_answer"),
+    path("notices.json", limit_requests("notices")(people.notices), name="notices"),
+    path("account/profile/", limit_posts("profile")(account.profile), name="profile"),
+    path("account/talk.json", limit_requests("profile")(account.talk_export),
+         name="talk_export"),
+    path("account/talk/delete/", limit_posts("profile")(account.talk_delete),
+         name="talk_delete"),
     path("u/", players.player_by_query, name="player_by_query"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),

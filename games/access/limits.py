@@ -54,6 +54,13 @@ LIMITS = {
     "connects": Bound(60, 60, "connections to tables"),  # each locks the game row
     "api": Bound(120, 60, "API requests"),  # the read API (/api/...), per address
     "bot-api": Bound(60, 60, "bot API requests"),  # a bot's invitations (/api/bot/...)
+    # Playing together (docs/people.md): follows, mutes and blocks; challenges; reports; a
+    # profile's changes and talk exports; the notifications' poll of every open page.
+    "people": Bound(60, 60, "follows, mutes and blocks"),
+    "challenges": Bound(30, 3600, "challenges"),
+    "reports": Bound(20, 3600, "reports"),
+    "profile": Bound(30, 3600, "profile changes"),
+    "notices": Bound(120, 60, "notification checks"),
 }
 
 

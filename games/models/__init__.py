@@ -1,7 +1,7 @@
 """What is persisted, by domain: a game and its seats and moves (games.py), a person's rows
-(players.py), tournaments (tournaments.py), bot accounts (bots.py), puzzles (puzzles.py) and what
-is said at a table (talk.py); the states they go through (status.py). Everything is importable
-from here, as Django expects."""
+(players.py), tournaments (tournaments.py), bot accounts (bots.py), puzzles (puzzles.py), what
+is said at a table (talk.py), friends, challenges and moderation (people.py); the states they go
+through (status.py). Everything is importable from here, as Django expects."""
 
 from games.models.bots import BotAccount, BotToken
 from games.models.games import (
@@ -15,6 +15,18 @@ from games.models.games import (
     Seat,
     Snapshot,
     Watcher,
+)
+from games.models.people import (
+    Block,
+    Challenge,
+    ChallengeStatus,
+    FilteredWord,
+    Follow,
+    Mute,
+    Report,
+    ReportReason,
+    ReportStatus,
+    Silence,
 )
 from games.models.players import (
     PROVISIONAL_GAMES,

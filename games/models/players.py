@@ -14,6 +14,13 @@ class Profile(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     is_guest = models.BooleanField(default=False)
+    # What the player page shows of them (docs/people.md, "Profiles"); set by
+    # games/services/moderation.py's profile change.
+    bio = models.CharField(max_length=300, blank=True, default="")
+    country = models.CharField(max_length=2, blank=True, default="", help_text="ISO 3166 code")
+    languages = models.JSONField(default=list, blank=True, help_text="language codes, at most 5")
+    picture = models.CharField(max_length=2, blank=True, default="",
+                               help_text="a tile's code: its picture stands for the player")
 
     def __str__(self) -> str:
         return f"{self.user} ({'guest' if self.is_guest else 'member'})"

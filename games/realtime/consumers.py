@@ -16,7 +16,7 @@ from games.access import limits, policy
 from games.engine.errors import EngineError
 from games.models import Game
 from games.realtime import protocol, timers
-from games.services import broadcast, endings, frames, matches, talk
+from games.services import broadcast, endings, frames, matches, moderation, talk
 
 log = logging.getLogger(__name__)
 CLOSE_NOT_FOUND = 4404  # no such game, as far as this user may know
@@ -70,6 +70,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     watcher: int | None = None  # the Watcher row counting this socket as a spectator's
     groups_joined: list[str] = []
     cleaned = False
+    unheard: frozenset[int] = frozenset()  # the accounts whose talk this person muted or blocked
 
     async def __call__(self, scope, receive, send):
         # However this connection ends (a handler that raised, a cancelled task, a socket that
@@ -126,6 +127,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         if closing is not None:
             await self.close(code=closing)
             return
+        self.unheard = await database_sync_to_async(moderation.unheard_ids)(self.user)
         try:
             attendance = await broadcast.call(services.connect, self.game_id, self.user, self)
         except services.ServiceError:
@@ -299,6 +301,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         # A spectator's line held during a deal reaches only sockets without a seat; the held
         # lines released at the deal's end only the players' (the spectators heard them).
         to = event.get("to")
+        if event.get("from") in self.unheard:
+            return  # muted or blocked by this person (services/moderation.py)
         if to == protocol.TO_ALL or (to == protocol.TO_SPECTATORS) == (self.seat is None):
             await self.send(text_data=event["text"])
 

@@ -70,6 +70,9 @@ E_PROPOSED_ALREADY = "proposed_already"  # one proposal a person on a standing
 E_SIGN_IN = "sign_in"  # only the signed in talk at a table
 E_TALK_OFF = "talk_off"  # free text is off at this table (the reason says why): canned lines only
 E_BAD_TEXT = "bad_text"  # empty, too long, or with control characters
+# Moderation (services/moderation.py).
+E_SILENCED = "silenced"  # staff silenced the account for a time (the message says until when)
+E_FILTERED = "filtered"  # a word of the operator's filter refuses the whole line
 
 
 def group_for_game(game_id: int) -> str:

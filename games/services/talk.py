@@ -16,11 +16,11 @@ from typing import Any
 from django.db import transaction
 
 from games import clock
-from games.models import ACTIVE, Game, TalkLine
+from games.models import ACTIVE, Game, ReportReason, TalkLine
 from games.models.talk import CANNED, PLAYERS, SPECTATORS, TEXT, TEXT_MAX
 from games.realtime import protocol
 
-from . import broadcast, frames, matches
+from . import broadcast, frames, matches, moderation
 from .errors import ServiceError
 from .gamerow import held_seats, lock
 
@@ -61,7 +61,9 @@ def free_text_off(game: Game) -> str | None:
 def client_config(game: Game, signed_in: bool) -> dict[str, Any]:
     """What the table page's talk box needs: the canned lines, and where free text is off, why."""
     return {"lines": [{"code": c, "text": t} for c, t in CANNED_LINES.items()],
-            "free_text_off": free_text_off(game), "signed_in": signed_in, "max": TEXT_MAX}
+            "free_text_off": free_text_off(game), "signed_in": signed_in, "max": TEXT_MAX,
+            # Why a line may be reported (static/js/people.js, services/reports.py).
+            "report_reasons": ReportReason.choices}
 
 
 def _refuse(code: str, message: str) -> ServiceError:
@@ -97,6 +99,8 @@ def line_json(line: TalkLine) -> dict[str, Any]:
         "code": line.code or None,
         "text": CANNED_LINES.get(line.code, "") if line.kind == CANNED else line.text,
         "name": line.name,
+        # The speaker's account (its page, and what a mute or block names); null for none.
+        "by": line.user.username if line.user_id else None,
         "seat": line.seat,
         "deal": line.deal,
         "held": line.held,
@@ -121,8 +125,11 @@ def pack(game_id: int, lines: list[dict[str, Any]], **extra: Any) -> list[str]:
     return texts
 
 
-def _message(group: str, text: str, to: str) -> tuple[str, dict[str, Any]]:
-    return group, {"type": protocol.LAYER_TALK, "text": text, "to": to}
+def _message(group: str, text: str, to: str, speaker: int | None = None
+             ) -> tuple[str, dict[str, Any]]:
+    """A talk frame for a group; `from`: the speaker's account, which a socket whose person
+    muted or blocked it drops (games/services/moderation.py)."""
+    return group, {"type": protocol.LAYER_TALK, "text": text, "to": to, "from": speaker}
 
 
 def say(game_id: int, user, message: Any) -> dict[str, Any]:
@@ -131,6 +138,12 @@ def say(game_id: int, user, message: Any) -> dict[str, Any]:
     if user is None or not user.is_authenticated:
         raise _refuse(protocol.E_SIGN_IN, "Sign in to talk at the table.")
     kind, code, text = parse(message)
+    try:
+        moderation.refuse_if_silenced(user, "talk at the tables")
+        if kind == TEXT:
+            text = moderation.filtered(text)
+    except ServiceError as exc:
+        raise _refuse(exc.code, exc.message) from None
     with transaction.atomic():
         game = lock(game_id)  # a deal's end and a held line never cross
         if kind == TEXT:
@@ -150,9 +163,10 @@ def say(game_id: int, user, message: Any) -> dict[str, Any]:
         said = line_json(line)
         text_out = pack(game_id, [said])[0]
         if line.held:
-            out = _message(protocol.group_for_spectators(game_id), text_out, protocol.TO_SPECTATORS)
+            out = _message(protocol.group_for_spectators(game_id), text_out,
+                           protocol.TO_SPECTATORS, user.pk)
         else:
-            out = _message(protocol.group_for_game(game_id), text_out, protocol.TO_ALL)
+            out = _message(protocol.group_for_game(game_id), text_out, protocol.TO_ALL, user.pk)
         broadcast.on_commit_send([out])
     return said
 
@@ -161,18 +175,25 @@ def release_messages(game: Game, deal: int) -> list[tuple[str, dict[str, Any]]]:
     """The spectators' lines held during `deal`, for the players now that it is over (the last
     RELEASED of them; every one stays in the table's talk)."""
     held = list(TalkLine.objects.filter(game_id=game.pk, held=True, deal=deal)
-                .order_by("-id")[:RELEASED])[::-1]
+                .select_related("user").order_by("-id")[:RELEASED])[::-1]
     if not held:
         return []
-    return [_message(protocol.group_for_game(game.pk), text, protocol.TO_PLAYERS)
-            for text in pack(game.pk, [line_json(line) for line in held], released=True)]
+    # One frame a speaker, so a socket that does not hear one of them drops only theirs.
+    out = []
+    for speaker in dict.fromkeys(line.user_id for line in held):
+        said = [line_json(line) for line in held if line.user_id == speaker]
+        out += [_message(protocol.group_for_game(game.pk), text, protocol.TO_PLAYERS, speaker)
+                for text in pack(game.pk, said, released=True)]
+    return out
 
 
 def recent(game: Game, match, seat: int | None, user) -> list[dict[str, Any]]:
     """The table's last lines a connection may hear, carried by its `state` (`talk`): a player
     does not get the spectators' lines of the deal still being played. At most RECENT lines and
     RECENT_BYTES encoded, the oldest left out first, so the state stays within the budget."""
-    lines = TalkLine.objects.filter(game_id=game.pk)
+    lines = TalkLine.objects.filter(game_id=game.pk).select_related("user")
+    if user is not None and user.is_authenticated:
+        lines = lines.exclude(user_id__in=moderation.unheard_ids(user))
     playing = seat is not None or (
         user is not None and user.is_authenticated and held_seats(game.pk, user).exists())
     if playing and game.status == ACTIVE and match is not None \
@@ -186,3 +207,28 @@ def recent(game: Game, match, seat: int | None, user) -> list[dict[str, Any]]:
             break
         shown.append(said)
     return shown[::-1]
+
+
+# A person's own talk (docs/people.md, "Your talk"): what they said, to keep or to remove.
+EXPORTED = 5000  # lines an export carries at most: the newest
+
+
+def history(user) -> dict[str, Any]:
+    """Everything `user` said at the tables (the newest EXPORTED lines), oldest first."""
+    lines = list(TalkLine.objects.filter(user_id=user.pk).order_by("-id")[:EXPORTED + 1])
+    return {
+        "player": user.username,
+        "exported_at": clock.now().isoformat(),
+        "truncated": len(lines) > EXPORTED,
+        "lines": [{"game": line.game_id, "at": line.created.isoformat(),
+                   "channel": line.channel, "name": line.name,
+                   "text": CANNED_LINES.get(line.code, "") if line.kind == CANNED else line.text}
+                  for line in reversed(lines[:EXPORTED])],
+    }
+
+
+def forget(user) -> int:
+    """Remove every line `user` said at any table; returns how many. A report made before
+    keeps its own copy of the reported lines for staff (games/services/reports.py)."""
+    deleted, _ = TalkLine.objects.filter(user_id=user.pk).delete()
+    return deleted

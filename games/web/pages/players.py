@@ -23,7 +23,9 @@ from games.models import (
     RatingChange,
     Seat,
 )
+from games.models.people import ReportReason
 from games.models.stats import stats_for
+from games.services import moderation, profiles
 from games.web.pages.history import MANY, game_rows, recent_first, with_seats
 from games.web.pages.leaderboard import rank
 from games.web.plots import RatingRow, rating_plot
@@ -121,6 +123,10 @@ def player(request, name: str, by_query: bool = False):
         "ruleset_error": error,
         # /u/?name=...: the page's own links and its filter keep the name.
         "name_query": f"name={quote(name)}&" if by_query else "",
+        # Playing together (docs/people.md): the profile, and the viewer's buttons.
+        "profile": profiles.card(account) if account is not None else None,
+        "relation": moderation.standing_with(request.user, account) if account else None,
+        "report_reasons": ReportReason.choices,
     }, status=400 if error else 200)
 
 

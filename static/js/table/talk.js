@@ -8,6 +8,7 @@
 // or the text typed. Every word anyone typed is put on the page as text, never as markup.
 import { config, state } from "./state.js";
 import { toServer } from "./connection.js";
+import { decorate, heard } from "../people.js";
 
 const talk = config.talk || null;
 const KEPT = 100; // lines the log keeps
@@ -113,6 +114,7 @@ function entry(line) {
   li.dataset.id = line.id;
   li.append(el("b", "talk-name", who(line)), document.createTextNode(": "), el("span", "talk-words", line.text));
   if (line.released) li.append(el("span", "talk-when", " (during the deal)"));
+  decorate(li, line); // the name opens mute, block and report (people.js)
   return li;
 }
 
@@ -141,7 +143,7 @@ function trim() {
 
 export function onTalk(frame) {
   if (!box) return;
-  const lines = Array.isArray(frame.lines) ? frame.lines : [];
+  const lines = (Array.isArray(frame.lines) ? frame.lines : []).filter(heard);
   if (frame.recent) {
     // The table's recent talk after a whole state: the log is rebuilt quietly.
     log.setAttribute("aria-live", "off");

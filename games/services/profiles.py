@@ -1,0 +1,99 @@
+"""Profiles (docs/people.md, "Profiles"): a short bio, a country, the languages spoken and a
+picture chosen among the site's tile pictures (nothing is uploaded). Read by the player page,
+written here only: the bio passes the word filter, a silenced account keeps its words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from babel import Locale
+
+from games.models import Profile
+
+from .errors import ServiceError
+from .moderation import check_text, filtered, refuse_if_silenced
+
+BIO_MAX = 300
+LANGUAGES_MAX = 5
+# The languages offered: those a mahjong table is most likely to share.
+LANGUAGE_CODES = ("en", "zh", "yue", "nan", "hak", "ja", "ko", "vi", "th", "ms", "id", "tl",
+                  "hi", "fr", "de", "nl", "es", "pt", "it", "pl", "ru", "sv", "da", "no", "fi",
+                  "he", "ar", "tr", "el", "uk")
+PICTURES = tuple([f"{suit}{n}" for suit in "bcd" for n in range(1, 10)]
+                 + ["we", "ws", "ww", "wn", "dr", "dg", "dw"]
+                 + [f"f{n}" for n in range(1, 5)] + [f"s{n}" for n in range(1, 5)])
+
+
+@cache
+def countries() -> tuple[tuple[str, str], ...]:
+    """(ISO code, English name) of every country and territory, by name."""
+    names = Locale("en").territories
+    return tuple(sorted(((code, name) for code, name in names.items()
+                         if len(code) == 2 and code.isalpha() and code not in ("ZZ", "EU", "UN",
+                                                                               "EZ", "QO")),
+                        key=lambda pair: pair[1]))
+
+
+@cache
+def languages() -> tuple[tuple[str, str], ...]:
+    names = Locale("en").languages
+    return tuple((code, names.get(code, code)) for code in LANGUAGE_CODES)
+
+
+def flag(code: str) -> str:
+    """A country's flag, as the two regional indicator letters of its code."""
+    if len(code) != 2 or not code.isalpha():
+        return ""
+    return "".join(chr(0x1F1E6 + ord(c) - ord("A")) for c in code.upper())
+
+
+@dataclass(frozen=True)
+class Card:
+    """What a player page shows of a profile."""
+
+    bio: str
+    country: str
+    country_name: str
+    flag: str
+    languages: tuple[str, ...]
+    picture: str
+
+
+def card(user) -> Card | None:
+    profile = Profile.objects.filter(user=user).first() if user is not None else None
+    if profile is None:
+        return None
+    names = dict(countries())
+    spoken = dict(languages())
+    return Card(profile.bio, profile.country, names.get(profile.country, ""),
+                flag(profile.country), tuple(spoken[c] for c in profile.languages if c in spoken),
+                profile.picture if profile.picture in PICTURES else "")
+
+
+def current(user) -> Profile:
+    return Profile.objects.filter(user=user).first() or Profile(user=user)
+
+
+def update(user, *, bio: str, country: str, languages_spoken, picture: str) -> Profile:
+    """Change the profile; every field checked first, nothing saved if one is refused."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("sign_in", "Sign in first.")
+    bio = check_text(bio or "", BIO_MAX, "A bio").replace("\r\n", "\n")
+    if country and country not in dict(countries()):
+        raise ServiceError("bad_country", "Choose a country from the list.")
+    spoken = list(dict.fromkeys(languages_spoken or []))
+    if any(code not in LANGUAGE_CODES for code in spoken):
+        raise ServiceError("bad_language", "Choose languages from the list.")
+    if len(spoken) > LANGUAGES_MAX:
+        raise ServiceError("bad_language", f"Choose at most {LANGUAGES_MAX} languages.")
+    if picture and picture not in PICTURES:
+        raise ServiceError("bad_picture", "Choose one of the tile pictures.")
+    profile = current(user)
+    if bio != profile.bio:
+        refuse_if_silenced(user, "change your bio")
+        bio = filtered(bio)
+    profile.bio, profile.country, profile.languages, profile.picture = (
+        bio, country or "", spoken, picture or "")
+    profile.save()
+    return profile
