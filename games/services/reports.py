@@ -61,6 +61,9 @@ def report_line(who: policy.Requester, line_id, reason: str, note: str = "") -> 
         raise ServiceError("no_line", "No such line.")
     if line.user_id == reporter.pk:
         raise ServiceError("yourself", "That is your own line.")
+    already = Report.objects.filter(reporter=reporter, line=line).first()
+    if already is not None:
+        return already  # reported once is enough: staff read it with its context
     around = (list(TalkLine.objects.filter(game_id=line.game_id, id__lt=line.pk)
                    .select_related("user").order_by("-id")[:BEFORE])[::-1] + [line]
               + list(TalkLine.objects.filter(game_id=line.game_id, id__gt=line.pk)

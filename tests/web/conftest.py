@@ -11,7 +11,7 @@ SCALE_DB = {
     "test_abandoned_tables", "test_bad_messages", "test_claims", "test_guest_sweep",
     "test_hardened_input",
     "test_import_hostile", "test_leaderboard", "test_leave_game", "test_live_play",
-    "test_lobby_live", "test_move_clock", "test_move_cost", "test_no_leaks",
+    "test_lobby_live", "test_moderation_socket", "test_move_clock", "test_move_cost", "test_no_leaks",
     "test_presence_crash", "test_private_tables", "test_production", "test_rate_limit",
     "test_resign", "test_early_end", "test_puzzle_queue",
     "test_reconnect_restart", "test_seat_changes", "test_server_frame_cap",

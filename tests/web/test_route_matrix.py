@@ -16,7 +16,19 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from games import services
-from games.models import ABANDONED, ACTIVE, FINISHED, PLAYING, Game, Round, Seat, Table, Tournament
+from games.models import (
+    ABANDONED,
+    ACTIVE,
+    FINISHED,
+    PLAYING,
+    Game,
+    Report,
+    Round,
+    Seat,
+    Table,
+    TalkLine,
+    Tournament,
+)
 from games.realtime import consumers
 from games.services import frames, matches
 
@@ -340,3 +352,36 @@ def test_the_analysis_board_opens_a_replay_move_as_the_policy_table_says(state, 
         if r.status_code not in want:
             wrong.append(f"{who}: {r.status_code}, table says {want}")
     assert not wrong, f"{state}:\n" + "\n".join(wrong)
+
+
+# Playing together (docs/people.md): routes naming a player, a challenge or a line of talk, no
+# game in their path. Each write goes through the services and is limited per address; a
+# challenge invites only to a table its sender sits at (tests/web/test_people.py), and a line is
+# reported only where its table is seen (below; a spectator's line held from a player during the
+# deal: tests/web/test_moderation.py).
+PEOPLE_ROUTES = {"player_relation", "player_report", "talk_report", "friends", "challenge_send",
+                 "challenge_answer", "notices", "profile", "talk_export", "talk_delete"}
+
+
+def test_the_people_routes_are_known():
+    names = {name for name, _ in _routes()}
+    assert PEOPLE_ROUTES <= names
+
+
+@pytest.mark.parametrize("state", ["live", "live_private", "live_duplicate"])
+def test_a_line_is_reported_only_where_its_table_is_seen(state, people):
+    game = build(state, people)
+    line = TalkLine.objects.create(game=game, channel="players", kind="canned", code="hello",
+                                   name="someone", seat=2, version=game.version)
+    by = clients(people, game)
+    wrong = []
+    for who in REQUESTERS:
+        r = by[who].post(reverse("talk_report", args=[line.pk]), {"reason": "spam"},
+                         HTTP_ACCEPT="application/json")
+        want = 403 if who in ("anonymous", "invited") else 200 if who in SEES[state] else 404
+        if r.status_code != want:
+            wrong.append(f"{who}: {r.status_code}, table says {want}")
+    assert not wrong, f"{state}:\n" + "\n".join(wrong)
+    reporters = set(Report.objects.values_list("reporter__username", flat=True))
+    assert reporters == {people[who].username for who in SEES[state]
+                         if who not in ("anonymous", "invited")}

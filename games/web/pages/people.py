@@ -51,9 +51,14 @@ def done(request, message: str, fallback: str, **data):
     return back(request, fallback)
 
 
+# A refusal's HTTP status by its code (else 400: the input was wrong).
+STATUS = {"blocked": 403, "silenced": 403, "sign_in": 403, "guest": 403, "no_line": 404,
+          "no_player": 404, "no_challenge": 404}
+
+
 def refused(request, exc: ServiceError, fallback: str):
     """A refusal with its reason: nothing was changed."""
-    status = 403 if exc.code in ("blocked", "silenced", "sign_in", "guest") else 400
+    status = STATUS.get(exc.code, 400)
     if wants_json(request):
         return JsonResponse({"error": exc.code, "message": exc.message}, status=status)
     messages.error(request, exc.message)
