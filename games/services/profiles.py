@@ -41,13 +41,6 @@ def languages() -> tuple[tuple[str, str], ...]:
     return tuple((code, names.get(code, code)) for code in LANGUAGE_CODES)
 
 
-def flag(code: str) -> str:
-    """A country's flag, as the two regional indicator letters of its code."""
-    if len(code) != 2 or not code.isalpha():
-        return ""
-    return "".join(chr(0x1F1E6 + ord(c) - ord("A")) for c in code.upper())
-
-
 @dataclass(frozen=True)
 class Card:
     """What a player page shows of a profile."""
@@ -55,7 +48,6 @@ class Card:
     bio: str
     country: str
     country_name: str
-    flag: str
     languages: tuple[str, ...]
     picture: str
 
@@ -67,7 +59,7 @@ def card(user) -> Card | None:
     names = dict(countries())
     spoken = dict(languages())
     return Card(profile.bio, profile.country, names.get(profile.country, ""),
-                flag(profile.country), tuple(spoken[c] for c in profile.languages if c in spoken),
+                tuple(spoken[c] for c in profile.languages if c in spoken),
                 profile.picture if profile.picture in PICTURES else "")
 
 

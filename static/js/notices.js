@@ -148,9 +148,10 @@ function answerCard(a) {
 function show(data) {
   const later = stored(sessionStorage, LATER_KEY);
   const rung = stored(localStorage, RUNG_KEY);
+  if (!box && !(data.incoming || []).length && !(data.answers || []).length) return; // nothing to show
   const here = container();
   const waiting = new Set();
-  let fresh = [];
+  const fresh = [];
   for (const c of data.incoming || []) {
     waiting.add(String(c.id));
     if (later.has(c.id) || here.querySelector(`[data-challenge="${c.id}"]`)) continue;

@@ -53,7 +53,7 @@ def site_env(tmp_path_factory):
         # playing on at full speed beside the tests that follow.
         "MAHJONG_ABSENT_GRACE_SECONDS": "5",
         # Every browser is 127.0.0.1: no per-address bound (games/access/limits.py).
-        "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60",
+        "MAHJONG_LIMITS": "connects=1000000/60,tables=1000000/60,guests=1000000/60,queue-join=1000000/60,notices=1000000/60,people=1000000/60,challenges=1000000/60",
         # The autopilot stays at its default, strong, as a site runs it: test_lost_claim.py
         # hands a seat to it.
     }
