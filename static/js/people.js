@@ -41,12 +41,12 @@ export function decorate(li, line) {
   if (!talk.signed_in || line.by === me) return;
   const name = li.querySelector(".talk-name");
   if (!name) return;
-  const b = el("button", "talk-name talk-who", name.textContent);
+  const b = el("button", "talk-who", name.textContent);
   b.type = "button";
   b.setAttribute("aria-haspopup", "true");
   b.title = `Mute, block or report ${line.by}`;
   b.addEventListener("click", (e) => { e.stopPropagation(); open(b, line); });
-  name.replaceWith(b);
+  name.replaceChildren(b); // the name stays the entry's <b class="talk-name">
 }
 
 function close() {
