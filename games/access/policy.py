@@ -9,7 +9,8 @@ it (a bot plays their seat on), or staff holding a named permission; `is_staff` 
 power to see more. The rules, in the order they are applied:
 
 1. A private table exists only for its players, its creator, a browser its invite link opened,
-   and `watch_any_game`: to anyone else every route answers 404, as for a game that does not
+   and `watch_any_game` (a friends-only table besides for its creator's friends: the people the
+   creator follows): to anyone else every route answers 404, as for a game that does not
    exist, and no list shows it.
 2. What does not exist yet is not shown to anyone: the record and the analysis once the game is
    over, the replay and the plot once it has started (a table laying its discards at random:
@@ -37,7 +38,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from games.engine.ruleset import Ruleset
-from games.models import ACTIVE, FINISHED, OPEN, Game, Seat, Table
+from games.models import ACTIVE, FINISHED, OPEN, Follow, Game, Seat, Table
 
 WATCH_ANY = "games.watch_any_game"
 # Organisers see their tournaments' tables and hidden scores as `watch_any_game` does.
@@ -126,6 +127,7 @@ class Standing:
     invited: bool
     duplicate_open: bool  # a table of a duplicate-wall round not yet over
     hidden_open: bool  # a table of a hidden-scores round not yet over
+    friend: bool = False  # a friends-only table's creator follows the requester
 
 
 def standing(game: Game, who: Requester) -> Standing:
@@ -139,10 +141,14 @@ def standing(game: Game, who: Requester) -> Standing:
         if table is not None:
             duplicate = table.round.duplicate
             hidden = table.round.tournament.hide_scores
+    creator = who.signed_in and game.created_by_id == who.user.pk
+    friend = (game.friends_only and who.signed_in and not seats and not creator
+              and Follow.objects.filter(follower_id=game.created_by_id,
+                                        followed_id=who.user.pk).exists())
     return Standing(
-        seated=bool(seats), playing=any(not left for left in seats),
-        creator=who.signed_in and game.created_by_id == who.user.pk,
+        seated=bool(seats), playing=any(not left for left in seats), creator=creator,
         invited=game.pk in who.invited, duplicate_open=duplicate, hidden_open=hidden,
+        friend=friend,
     )
 
 
@@ -150,7 +156,7 @@ def decide(game: Game, who: Requester, seeing: Seeing, known: Standing | None = 
     """May `who` see this of `game`? The rules in the module's docstring, in that order."""
     at = known or standing(game, who)
     staff = who.watches_any or (game.tournament and who.organises)
-    if game.private and not (staff or at.seated or at.creator or at.invited):
+    if game.private and not (staff or at.seated or at.creator or at.invited or at.friend):
         return NO_SUCH_GAME
     absent = _not_yet(game, seeing, at)
     if absent is not None:
@@ -258,6 +264,8 @@ def listed(who: Requester, games: QuerySet[Game] | None = None) -> QuerySet[Game
     shown = Q(private=False)
     if who.signed_in:
         shown |= Q(created_by=who.user) | Q(pk__in=_theirs(who))
+        shown |= Q(friends_only=True, created_by__in=Follow.objects.filter(
+            followed=who.user).values("follower_id"))
     if who.invited:
         shown |= Q(pk__in=who.invited)
     return without_secret_live(who, games.filter(shown))

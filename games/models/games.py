@@ -38,6 +38,9 @@ class Game(models.Model):
     # A private table's unguessable part of its link (/t/<invite>/): its number alone opens it
     # only for those seated there.
     invite = models.CharField(max_length=32, blank=True, default="", db_index=True)
+    # A private table that its creator's friends (the people they follow) may also find in the
+    # lobby and open without the link (docs/people.md, games/access/policy.py rule 1).
+    friends_only = models.BooleanField(default=False)
     claim_seconds = models.PositiveIntegerField(default=8)
     turn_seconds = models.PositiveIntegerField(null=True, blank=True, help_text="empty: no timer")
     # The clock's time bank: seconds each seat may spend beyond turn_seconds on its turns, per

@@ -59,10 +59,11 @@ def _table_of(challenger, game_id) -> Game:
 
 
 def send(challenger, name: str, *, ruleset_name: str = "", rated: bool = False,
-         bots: str = "", game_id=None) -> Challenge:
+         bots: str = "", game_id=None, friends_only: bool = False) -> Challenge:
     """Challenge the player called `name`: to the open table `game_id` the challenger sits at,
     or to a new private table of `ruleset_name` (`bots`: a bot level for the two other seats,
-    or "" to leave them for people)."""
+    or "" to leave them for people; `friends_only`: the challenger's friends may find and join
+    it too)."""
     member(challenger, "challenge players")
     refuse_if_silenced(challenger, "challenge players")
     other = person(name, me=challenger)
@@ -86,7 +87,8 @@ def send(challenger, name: str, *, ruleset_name: str = "", rated: bool = False,
         if rated and bots:
             raise ServiceError("rated_bot", "A rated table is for four people: no bots.")
         with transaction.atomic():
-            game = lobby.create_game(challenger, ruleset_name, private=True, rated=rated)
+            game = lobby.create_game(challenger, ruleset_name, private=True, rated=rated,
+                                     friends_only=friends_only)
             lobby.take_seat(game.pk, challenger)
             if bots:
                 for chair in (2, 3):  # chair 1 is kept for the challenged player

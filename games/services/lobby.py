@@ -34,10 +34,12 @@ def create_game(
     settings: dict[str, Any] | None = None,
     rematch_of: Game | None = None,
     rated: bool = False,
+    friends_only: bool = False,
 ) -> Game:
     """A new open table. Tournament games get a turn timer unless one is given; any table may
     have a clock: `turn_seconds` a move and a time bank of `bank_seconds` per seat per deal.
-    A `rated` table seats people with accounts only (no bots, no guests)."""
+    A `rated` table seats people with accounts only (no bots, no guests). A `friends_only`
+    table is a private one that the creator's friends may also find and open."""
     _check_clock(turn_seconds, bank_seconds)
     if rated and user is not None and is_guest(user):
         raise ServiceError("rated_guest", RATED_GUEST)
@@ -59,8 +61,9 @@ def create_game(
         seed=seed or secrets.token_hex(16),
         created_by=user if user is not None and user.is_authenticated else None,
         tournament=tournament,
-        private=private,
-        invite=secrets.token_urlsafe(16) if private else "",
+        private=private or friends_only,
+        friends_only=bool(friends_only),
+        invite=secrets.token_urlsafe(16) if private or friends_only else "",
         claim_seconds=claim_seconds or conf.get("GAMES_CLAIM_SECONDS"),
         turn_seconds=turn_seconds or None,
         bank_seconds=bank_seconds if turn_seconds else 0,

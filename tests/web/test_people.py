@@ -53,10 +53,11 @@ def test_a_challenge_to_a_new_table_is_answered_from_the_notices(players):
     alice, bob = players[:2]
     a, b = client(alice), client(bob)
     r = a.post("/friends/challenge/", {"name": "bob", "ruleset": "chinese-classical",
-                                       "bots": "intermediate"})
+                                       "bots": "intermediate", "friends": "on"})
     game = Game.objects.get(created_by=alice)
     assert r.status_code == 302 and r["Location"] == f"/game/{game.pk}/"
-    assert game.private and [s.chair for s in game.seats.all()] == [0, 2, 3]
+    assert game.private and game.friends_only  # alice's friends may find it: not bob yet
+    assert [s.chair for s in game.seats.all()] == [0, 2, 3]
     assert b.get(f"/game/{game.pk}/").status_code == 404  # not bob's until he accepts
     waiting = b.get("/notices.json").json()["incoming"]
     assert [(c["from"], c["rules"]) for c in waiting] == [("alice", "Chinese Classical")]

@@ -21,6 +21,7 @@ from games.models import (
     ACTIVE,
     FINISHED,
     PLAYING,
+    Follow,
     Game,
     Report,
     Round,
@@ -385,3 +386,28 @@ def test_a_line_is_reported_only_where_its_table_is_seen(state, people):
     reporters = set(Report.objects.values_list("reporter__username", flat=True))
     assert reporters == {people[who].username for who in SEES[state]
                          if who not in ("anonymous", "invited")}
+
+
+def test_a_friends_only_table_exists_for_its_creators_friends(people):
+    """Rule 1's friends: a friends-only table is private, and exists besides for the people its
+    creator follows (they find it in the lobby, open it and its socket, and may join it open);
+    for anyone else it stays 404, a follow the other way counting for nothing."""
+    game = build("live_private", people)
+    Game.objects.filter(pk=game.pk).update(friends_only=True)
+    game.refresh_from_db()
+    Follow.objects.create(follower=people["seated"], followed=people["outsider"])
+    Follow.objects.create(follower=people["viewer"], followed=people["seated"])
+    by = clients(people, game)
+    for route in ("table", "game_replay", "game_plot"):
+        assert by["outsider"].get(_url(route, game)).status_code == 200, route
+        assert by["viewer"].get(_url(route, game)).status_code == 404, route
+    assert _listed(by["outsider"], game)["lobby"] and not _listed(by["viewer"], game)["lobby"]
+    for who, want in (("outsider", None), ("viewer", 4404), ("anonymous", 4404)):
+        request = by[who].get("/").wsgi_request
+        assert consumers.refusal(game.pk, request.user, request.session) == want, who
+    table = services.create_game(people["seated"], friends_only=True)
+    services.take_seat(table.pk, people["seated"])
+    assert table.private and table.invite
+    assert by["viewer"].post(reverse("game_join", args=[table.pk])).status_code == 404
+    by["outsider"].post(reverse("game_join", args=[table.pk]))
+    assert table.seats.filter(user=people["outsider"]).exists()

@@ -179,7 +179,7 @@ def challenge(request):
         sent = challenges.send(
             request.user, data.get("name", ""), ruleset_name=data.get("ruleset", ""),
             rated=data.get("rated") == "on", bots=data.get("bots", ""),
-            game_id=data.get("table") or None)
+            game_id=data.get("table") or None, friends_only=data.get("friends") == "on")
     except ServiceError as exc:
         return refused(request, exc, "/friends/")
     said = (f"{sent.challenged.username} is challenged: the table waits for their answer "
