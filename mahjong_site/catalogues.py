@@ -1,12 +1,15 @@
 """The translation catalogues (docs/i18n.md), with Babel alone: no GNU gettext on the machine.
 
-    python -m mahjong_site.catalogues            compile locale/*/LC_MESSAGES/django.po to .mo
+    python -m mahjong_site.catalogues            compile locale/*/LC_MESSAGES/*.po to .mo
     python -m mahjong_site.catalogues update     add the sources' new strings to the .po files
 
+Two domains, as Django has them: `django` (templates and Python) and `djangojs` (the browser's
+words, served by Django's JavaScriptCatalog at /jsi18n/ and read through static/js/i18n.js).
 The .po files are the committed source; the .mo files are built from them (`make install`,
 `make run`, `make test`, and the test run itself) and ignored by git. The strings are read from
 the translated sources below the way Django's makemessages reads them (a template through
-Django's own `templatize`, then the Python extractor), so a msgid here is the one Django asks for.
+Django's own `templatize`, then the Python extractor; a script with Babel's javascript
+extractor, template literals read as code first), so a msgid here is the one Django asks for.
 """
 
 from __future__ import annotations
@@ -39,17 +42,33 @@ TEMPLATES = [
     "templates/games/_puzzle_of_the_day.html",
     "templates/registration/login.html",
     "templates/registration/signup.html",
+    "templates/games/table.html",
 ]
 PYTHON = [
     "games/web/pages/lobby_rows.py",
+    "games/realtime/refusals.py",
 ]
+# The browser's words (the djangojs domain): the live table's modules and what they draw with.
+JAVASCRIPT = [
+    "static/js/words.js",
+    "static/js/tiles.js",
+    *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "static/js/table").glob("*.js")),
+    *(f"static/js/render/{name}.js" for name in (
+        "board", "exchange", "gameover", "hand", "hints", "layout", "log", "melds", "prompt",
+        "rituals", "seats", "sheet", "waits", "wall")),
+]
+DOMAINS = ("django", "djangojs")
 
 # What Django's gettext functions are called in the sources, and where their arguments are.
 KEYWORDS = {
-    "gettext": None, "gettext_lazy": None, "_": None,
+    "gettext": None, "gettext_lazy": None, "gettext_noop": None, "_": None,
     "ngettext": (1, 2), "ngettext_lazy": (1, 2),
     "pgettext": ((1, "c"), 2), "pgettext_lazy": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3), "npgettext_lazy": ((1, "c"), 2, 3),
+}
+JS_KEYWORDS = {
+    "gettext": None, "gettext_noop": None,
+    "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
 }
 COMMENT_TAGS = ("Translators",)
 HEADER = """\
@@ -58,8 +77,8 @@ HEADER = """\
 #"""
 
 
-def po_path(folder: str) -> Path:
-    return LOCALE / folder / "LC_MESSAGES" / "django.po"
+def po_path(folder: str, domain: str = "django") -> Path:
+    return LOCALE / folder / "LC_MESSAGES" / f"{domain}.po"
 
 
 def _python_messages(source: str, name: str):
@@ -70,11 +89,107 @@ def _python_messages(source: str, name: str):
         yield message, context, (name, lineno), comments
 
 
-def sources_catalog() -> Catalog:
+REGEX_BEFORE = set("(,=:[!&|?{};+-*%<>~^") | {""}
+
+
+def _templates_as_code(source: str) -> str:
+    """The script with each template literal's text blanked and its `${...}` kept as code in
+    parentheses, lines kept: Babel's own reading of template literals ends an expression at its
+    first `}` (an object of values) and lets a quote of the text (an attribute's) swallow a call."""
+    out = list(source)
+    i, n = 0, len(source)
+    stack: list = []  # "t": inside a template literal's text; an int: brace depth of a ${...}
+    last = ""  # the last significant character of code, to tell a regex from a division
+
+    def skip_string(i: int, quote: str) -> int:
+        i += 1
+        while i < n and source[i] != quote:
+            i += 2 if source[i] == "\\" else 1
+        return i + 1
+
+    while i < n:
+        c = source[i]
+        if stack and stack[-1] == "t":
+            if c == "`":
+                out[i] = " "
+                stack.pop()
+                last = "a"
+                i += 1
+            elif source.startswith("${", i):
+                out[i], out[i + 1] = " ", "("
+                stack.append(0)
+                last = "("
+                i += 2
+            else:
+                step = 2 if c == "\\" else 1
+                for k in range(i, min(n, i + step)):
+                    if source[k] != "\n":
+                        out[k] = " "
+                i += step
+            continue
+        if c in "\"'":
+            i = skip_string(i, c)
+            last = "a"
+        elif c == "`":
+            out[i] = " "
+            stack.append("t")
+            i += 1
+        elif source.startswith("//", i):
+            end = source.find("\n", i)
+            i = n if end < 0 else end
+        elif source.startswith("/*", i):
+            end = source.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+        elif c == "/" and last in REGEX_BEFORE:
+            i += 1
+            klass = False
+            while i < n and (source[i] != "/" or klass):
+                if source[i] == "\\":
+                    i += 1
+                elif source[i] == "[":
+                    klass = True
+                elif source[i] == "]":
+                    klass = False
+                i += 1
+            i += 1
+            last = "a"
+        elif c == "{" and stack:
+            stack[-1] += 1
+            last = c
+            i += 1
+        elif c == "}" and stack and stack[-1] == 0:
+            out[i] = ")"
+            stack.pop()  # back in the template's text
+            i += 1
+        else:
+            if c == "}" and stack:
+                stack[-1] -= 1
+            if not c.isspace():
+                last = c if not (c.isalnum() or c in "_$") else "a"
+            i += 1
+    return "".join(out)
+
+
+def _javascript_messages(source: str, name: str):
+    source = _templates_as_code(source)
+    for lineno, message, comments, context in extract(
+        "javascript", io.BytesIO(source.encode()), keywords=JS_KEYWORDS,
+        comment_tags=COMMENT_TAGS, strip_comment_tags=True,
+        options={"jsx": False},
+    ):
+        yield message, context, (name, lineno), comments
+
+
+def sources_catalog(domain: str = "django") -> Catalog:
     """Every translatable string of the translated sources, as an empty template catalogue."""
     from django.utils.translation.template import templatize
 
     template = Catalog(project=PROJECT, fuzzy=False)
+    if domain == "djangojs":
+        for name in JAVASCRIPT:
+            for found in _javascript_messages((ROOT / name).read_text(encoding="utf-8"), name):
+                _add(template, *found)
+        return template
     for name in TEMPLATES:
         text = (ROOT / name).read_text(encoding="utf-8")
         for found in _python_messages(templatize(text, origin=name), name):
@@ -112,8 +227,8 @@ def _write_atomic(path: Path, data: bytes) -> None:
 def compile_all(force: bool = False) -> list[Path]:
     """Compile each .po whose .mo is missing or older; the .mo files written."""
     written = []
-    for folder in LOCALES.values():
-        po = po_path(folder)
+    for folder, domain in ((f, d) for f in LOCALES.values() for d in DOMAINS):
+        po = po_path(folder, domain)
         mo = po.with_suffix(".mo")
         if not force and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
             continue
@@ -127,12 +242,18 @@ def compile_all(force: bool = False) -> list[Path]:
 def update() -> None:
     """Bring each .po up to date with the sources: new strings added untranslated, strings the
     sources no longer have dropped (translate the new ones, then compile)."""
-    template = sources_catalog()
+    for domain in DOMAINS:
+        _update(domain)
+
+
+def _update(domain: str) -> None:
+    template = sources_catalog(domain)
     for folder in LOCALES.values():
-        po = po_path(folder)
+        po = po_path(folder, domain)
         po.parent.mkdir(parents=True, exist_ok=True)
         catalog = read(po) if po.exists() else Catalog(
-            locale=folder, project=PROJECT, fuzzy=False, header_comment=HEADER % folder)
+            locale=folder, project=PROJECT, fuzzy=False,
+            header_comment=HEADER % f"{folder} {domain}")
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
         out = io.BytesIO()

@@ -15,7 +15,7 @@ from games import conf, services
 from games.access import limits, policy
 from games.engine.errors import EngineError
 from games.models import Game
-from games.realtime import protocol, timers
+from games.realtime import protocol, refusals, timers
 from games.services import broadcast, endings, frames, matches, moderation, talk
 
 log = logging.getLogger(__name__)
@@ -71,6 +71,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     groups_joined: list[str] = []
     cleaned = False
     unheard: frozenset[int] = frozenset()  # the accounts whose talk this person muted or blocked
+    language = "en"  # the reader's, from the handshake: refusals are worded in it (refusals.py)
 
     async def __call__(self, scope, receive, send):
         # However this connection ends (a handler that raised, a cancelled task, a socket that
@@ -109,6 +110,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.language = refusals.language_of(self.scope)
         self.user = self.scope.get("user")
         authenticated = self.user is not None and self.user.is_authenticated
         self.limiter = limits.Limiter(self.user.pk if authenticated else None)
@@ -190,6 +192,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self._send_state()
 
     async def _error(self, code: str, message: str, **extra: Any) -> None:
+        # Translated at the edge: the engine and the services refuse in English; the code stays.
+        message = refusals.in_language(self.language, message)
         await self.send(text_data=json.dumps(protocol.error(code, message, **extra)))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):

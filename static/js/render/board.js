@@ -4,12 +4,8 @@
 import { parseTiles, tileHTML, windName, esc } from "../tiles.js";
 import { wallHTML } from "./wall.js";
 import { throwHTML } from "./dice.js";
-import { whoseWords } from "../words.js";
-
-function ordinal(n) {
-  const v = n % 100;
-  return n + (["th", "st", "nd", "rd"][(v - 20) % 10] || ["th", "st", "nd", "rd"][v] || "th");
-}
+import { isYou, whoseWords } from "../words.js";
+import { gettext, ordinal, pgettext } from "../i18n.js";
 
 // While the rituals are shown, the felt's centre shows the two throws that broke the wall and
 // where: the dice lie on the table, the broken stack and the dead wall light up around them.
@@ -19,7 +15,7 @@ function feltRitualHTML(ctx) {
   const whose = esc(whoseWords(ctx, b.breaker));
   return `<div class="felt-ritual" aria-hidden="true">
     <div class="felt-dice">${throwHTML(b.dealer_throw)}${throwHTML(b.breaker_throw)}</div>
-    <div class="felt-caption">Broken at the <b>${ordinal(b.total)}</b> stack of ${whose} wall</div></div>`;
+    <div class="felt-caption">${gettext("Broken at the <b>%(nth)s</b> stack of %(whose)s wall", { nth: ordinal(b.total), whose })}</div></div>`;
 }
 
 // Then each bonus tile melded in the rituals goes from the middle of the felt to its owner's
@@ -54,7 +50,9 @@ function discardsHTML(ctx, seat, r) {
     })
     .join("");
   const name = ctx.seatName(seat);
-  return `<section class="discards pos-${r}" aria-label="${name === "You" ? "Your" : `${esc(name)}'s`} discards: ${tiles.length}">${items}</section>`;
+  const label = isYou(ctx, seat) ? gettext("Your discards: %(n)s", { n: tiles.length })
+    : gettext("%(name)s's discards: %(n)s", { name, n: tiles.length });
+  return `<section class="discards pos-${r}" aria-label="${esc(label)}">${items}</section>`;
 }
 
 // Seed 003's random centre: the unclaimed discards lie about the felt around the centre's box,
@@ -132,7 +130,7 @@ function centrePoolHTML(ctx) {
       return `<span class="spot${last ? " on-offer" : ""}" data-tile="${tiles[i]}" style="${style}">${tileHTML(tiles[i], { cls })}</span>`;
     })
     .join("");
-  return `<section class="pool" aria-label="Discards lying at random in the centre: ${tiles.length}">${items}</section>`;
+  return `<section class="pool" aria-label="${gettext("Discards lying at random in the centre: %(n)s", { n: tiles.length })}">${items}</section>`;
 }
 
 function centreHTML(ctx) {
@@ -141,17 +139,21 @@ function centreHTML(ctx) {
   const dealer = ctx.seatName(v.dealer);
   const claim = v.claim
     ? `<div class="claim-tile" aria-hidden="true">${tileHTML(v.claim.tile, { cls: "big" })}
-         <span>${v.claim.kind === "rob" ? "Robbable kong tile" : "Discard on offer"}</span></div>`
+         <span>${v.claim.kind === "rob" ? gettext("Robbable kong tile") : gettext("Discard on offer")}</span></div>`
     : "";
   // A ruleset without a dead wall (Shanghai) draws every tile from the one wall: no dead count.
   const dead = w.dead_stacks !== 0;
   return `<div class="centre">
-    <div class="round" title="Prevailing wind">${tileHTML(v.prevailing_wind, { cls: "wind-tile" })}
-      <span><b>${windName(v.prevailing_wind)} round</b><br>Deal ${v.deal_number}</span></div>
-    <div class="counts"><span title="Tiles left in the live wall"><b data-live>${w.live ?? "?"}</b> ${dead ? "live" : "in the wall"}</span>
-      ${dead ? `<span title="Tiles left in the dead wall (kong box)"><b>${w.dead ?? "?"}</b> dead</span>` : ""}</div>
-    <div class="wall-key" aria-hidden="true">${dead ? '<span><i class="sw live"></i>live</span><span><i class="sw dead"></i>dead wall</span>' : ""}<span><i class="sw next"></i>next draw</span></div>
-    <div class="dealer-line">Dealer: ${esc(dealer)}${v.east_streak ? `, ${v.east_streak + 1} deals in a row` : ""}</div>
+    <div class="round" title="${gettext("Prevailing wind")}">${tileHTML(v.prevailing_wind, { cls: "wind-tile" })}
+      <span><b>${gettext("%(wind)s round", { wind: windName(v.prevailing_wind) })}</b><br>${gettext("Deal %(number)s", { number: v.deal_number })}</span></div>
+    <div class="counts"><span title="${gettext("Tiles left in the live wall")}">${dead
+      ? gettext("<b data-live>%(n)s</b> live", { n: w.live ?? "?" }) : gettext("<b data-live>%(n)s</b> in the wall", { n: w.live ?? "?" })}</span>
+      ${dead ? `<span title="${gettext("Tiles left in the dead wall (kong box)")}">${gettext("<b>%(n)s</b> dead", { n: w.dead ?? "?" })}</span>` : ""}</div>
+    <div class="wall-key" aria-hidden="true">${dead ? `<span><i class="sw live"></i>${pgettext("wall key", "live")}</span><span><i class="sw dead"></i>${
+      pgettext("wall key", "dead wall")}</span>` : ""}<span><i class="sw next"></i>${pgettext("wall key", "next draw")}</span></div>
+    <div class="dealer-line">${v.east_streak
+      ? gettext("Dealer: %(name)s, %(n)s deals in a row", { name: esc(dealer), n: v.east_streak + 1 })
+      : gettext("Dealer: %(name)s", { name: esc(dealer) })}</div>
     ${claim}
     ${feltRitualHTML(ctx)}
   </div>`;
@@ -160,7 +162,7 @@ function centreHTML(ctx) {
 export function boardHTML(ctx) {
   const v = ctx.view;
   const seats = [0, 1, 2, 3].map((r) => (ctx.bottom + r) % 4);
-  return `<div class="board${ctx.showRituals ? " rituals-on" : ""}" role="group" aria-label="The table: walls and discards">
+  return `<div class="board${ctx.showRituals ? " rituals-on" : ""}" role="group" aria-label="${gettext("The table: walls and discards")}">
     ${wallHTML(v, ctx.bottom, ctx.seatName, ritualBonus(ctx))}
     <div class="inner">
       ${feltBonusHTML(ctx)}

@@ -1,10 +1,13 @@
 // End of the game: final standings with placings, the points plot (rendered by the server,
 // fetched once), "Replay this game", "Play again", the record to export.
 import { esc } from "../tiles.js";
+import { gettext, ngettext, pgettext } from "../i18n.js";
 
 const plots = new Map(); // url -> HTML once loaded (null while loading)
 
-const ORDINAL = ["", "1st", "2nd", "3rd", "4th"];
+function placeWords(place) {
+  return ["", pgettext("place", "1st"), pgettext("place", "2nd"), pgettext("place", "3rd"), pgettext("place", "4th")][place];
+}
 
 function loadPlot(url) {
   if (plots.has(url)) return;
@@ -16,14 +19,14 @@ function loadPlot(url) {
       document.querySelectorAll(".sheet-plot").forEach((el) => { el.innerHTML = html; });
     })
     .catch(() => {
-      plots.set(url, '<p class="muted">The points plot could not be loaded.</p>');
+      plots.set(url, `<p class="muted">${gettext("The points plot could not be loaded.")}</p>`);
     });
 }
 
 function plotHTML(ctx) {
   if (!ctx.plotUrl) return "";
   loadPlot(ctx.plotUrl);
-  return `<div class="sheet-plot">${plots.get(ctx.plotUrl) || '<p class="muted">Drawing the points plot…</p>'}</div>`;
+  return `<div class="sheet-plot">${plots.get(ctx.plotUrl) || `<p class="muted">${gettext("Drawing the points plot…")}</p>`}</div>`;
 }
 
 // "Your decisions": the game's analysis against the strong bot (replay/analysis.js), asked for
@@ -46,8 +49,9 @@ function loadDecisions(gameId, seat, replay) {
         if (!s || !s.decisions) return fill("");
         const pct = Math.round(100 * s.match_rate);
         const misses = (s.misses || []).length;
-        fill(`Your decisions: <b>${pct}%</b> matched the strong bot (${s.matched} of ${s.decisions})${
-          misses && replay ? `; <a href="${esc(replay)}#analysis-box">see the biggest misses</a>` : ""}.`);
+        const line = gettext("Your decisions: <b>%(pct)s%%</b> matched the strong bot (%(matched)s of %(n)s)",
+          { pct, matched: s.matched, n: s.decisions });
+        fill(`${line}${misses && replay ? gettext("; <a href=\"%(url)s\">see the biggest misses</a>", { url: `${esc(replay)}#analysis-box` }) : ""}${gettext(".")}`);
       });
     })
     .catch(() => fill(""));
@@ -68,60 +72,64 @@ function warmReplay(url) {
 function endedHTML(ctx, me) {
   const e = ctx.view.ended;
   if (!e) return "";
-  const name = (seat) => (seat === me ? "you" : ctx.playerName(seat));
-  const who = (how) => (e.by || []).filter((b) => b.how === how).map((b) => name(b.seat)).join(" and ");
-  const after = e.deals ? `after ${e.deals} deal${e.deals === 1 ? "" : "s"}` : "before any deal was scored";
+  const name = (seat) => (seat === me ? pgettext("object", "you") : ctx.playerName(seat));
+  const who = (how) => (e.by || []).filter((b) => b.how === how).map((b) => name(b.seat)).join(gettext(" and "));
+  const after = e.deals ? ngettext("after %(n)s deal", "after %(n)s deals", e.deals) : gettext("before any deal was scored");
   let text = "";
   if (e.how === "resigned") {
-    text = `Ended early: ${who("resigned")} resigned ${after}. The standing is the one at that moment, with ${who("resigned")} placed last.`;
+    text = gettext("Ended early: %(who)s resigned %(after)s. The standing is the one at that moment, with %(who)s placed last.",
+      { who: who("resigned"), after });
   } else if (e.how === "left") {
-    text = `Ended early: ${who("left")} left the table (away past the grace period) ${after}. The standing is the one at that moment, with ${who("left")} placed last.`;
+    text = gettext("Ended early: %(who)s left the table (away past the grace period) %(after)s. The standing is the one at that moment, with %(who)s placed last.",
+      { who: who("left"), after });
   } else if (e.how === "agreed") {
-    text = `Ended early: everyone at the table agreed to end it ${after}, on the standing at that moment.`;
+    text = gettext("Ended early: everyone at the table agreed to end it %(after)s, on the standing at that moment.", { after });
   } else if (who("resigned")) {
-    text = `${who("resigned")} resigned: a bot played the seat on, and ${who("resigned")} is placed last.`;
+    text = gettext("%(who)s resigned: a bot played the seat on, and %(who)s is placed last.", { who: who("resigned") });
     text = text[0].toUpperCase() + text.slice(1);
   }
   return text ? `<p class="ended-line">${esc(text)}</p>` : "";
 }
 
-const GAVE_UP = { resigned: "resigned", left: "left" };
+function gaveUpWords(how) {
+  return { resigned: pgettext("gave up", "resigned"), left: pgettext("gave up", "left") }[how];
+}
 
 export function gameOverHTML(ctx) {
   const v = ctx.view;
   if (!v || !v.standings) return "";
   const me = ctx.viewer ?? v.viewer;
-  const gaveUp = new Map(((v.ended && v.ended.by) || []).map((b) => [b.seat, GAVE_UP[b.how]]));
+  const gaveUp = new Map(((v.ended && v.ended.by) || []).map((b) => [b.seat, gaveUpWords(b.how)]));
   const rows = v.standings
     .map((s) => {
       const you = s.seat === me;
       const out = gaveUp.get(s.seat);
-      return `<li class="${you ? "me" : ""}"><span class="place p${s.place}">${ORDINAL[s.place] || esc(s.place)}</span>
+      return `<li class="${you ? "me" : ""}"><span class="place p${s.place}">${placeWords(s.place) || esc(s.place)}</span>
         <span class="name">${esc(ctx.playerName(s.seat))}${out ? ` <span class="gave-up">(${esc(out)})</span>` : ""}</span>
         <b class="num">${s.points.toLocaleString("en")}</b></li>`;
     })
     .join("");
   const mine = v.standings.find((s) => s.seat === me);
   const headline = mine
-    ? `<p class="result-line">You placed ${ORDINAL[mine.place]} with ${mine.points.toLocaleString("en")} points.</p>`
+    ? `<p class="result-line">${gettext("You placed %(place)s with %(points)s points.", { place: placeWords(mine.place), points: mine.points.toLocaleString("en") })}</p>`
     : "";
   const replay = ctx.replayUrl || (ctx.gameId != null ? `/game/${ctx.gameId}/replay/` : null);
   if (ctx.replayUrl) warmReplay(ctx.replayUrl);
   const again = ctx.againUrl && me != null
     ? `<form method="post" action="${esc(ctx.againUrl)}" class="inline">
         <input type="hidden" name="csrfmiddlewaretoken" value="${esc(ctx.csrf || "")}">
-        <button type="submit" class="button" id="play-again">Play again</button></form>`
+        <button type="submit" class="button" id="play-again">${gettext("Play again")}</button></form>`
     : "";
   if (me != null && ctx.gameId != null) loadDecisions(ctx.gameId, me, replay);
   const decided = me != null ? `<p class="decisions-line" aria-live="polite">${decisions.get(ctx.gameId) ?? ""}</p>` : "";
   const record = ctx.recordUrl
-    ? `<a href="${esc(ctx.recordUrl)}?download=1" download>Export the record</a>`
+    ? `<a href="${esc(ctx.recordUrl)}?download=1" download>${gettext("Export the record")}</a>`
     : "";
   return `<section class="standings" aria-labelledby="standings-title">
-    <h3 id="standings-title">Final standings</h3>${headline}${endedHTML(ctx, me)}
+    <h3 id="standings-title">${gettext("Final standings")}</h3>${headline}${endedHTML(ctx, me)}
     <ol class="final">${rows}</ol>${decided}
-    <div class="sheet-links">${replay ? `<a class="button primary" id="replay-game" href="${esc(replay)}">Replay this game</a>` : ""}
-      ${again} ${record} <a href="/games/">Your games</a> <a href="/lobby/">Back to the lobby</a></div>
+    <div class="sheet-links">${replay ? `<a class="button primary" id="replay-game" href="${esc(replay)}">${gettext("Replay this game")}</a>` : ""}
+      ${again} ${record} <a href="/games/">${gettext("Your games")}</a> <a href="/lobby/">${gettext("Back to the lobby")}</a></div>
     ${plotHTML(ctx)}
   </section>`;
 }
@@ -130,7 +138,7 @@ export function gameOverHTML(ctx) {
  *  own to show): the standings and how it ended. */
 export function endedSheetHTML(ctx) {
   return `<div class="sheet" role="dialog" aria-modal="false" aria-labelledby="sheet-title">
-    <h2 id="sheet-title" tabindex="-1">Game over: ended early</h2>
+    <h2 id="sheet-title" tabindex="-1">${gettext("Game over: ended early")}</h2>
     ${gameOverHTML(ctx)}
   </div>`;
 }

@@ -1,6 +1,7 @@
 // Your concealed hand: sorted, the newly drawn tile set apart. Tiles you may discard are buttons.
 import { parseTiles, tileHTML, tileWords, esc } from "../tiles.js";
 import { EXCHANGE_COUNT, mayExchange } from "../view.js";
+import { gettext } from "../i18n.js";
 
 // More tiles than a fourteen-tile hand holds: seed 002's sixteen (seventeen with a draw).
 const LONG = 14;
@@ -42,8 +43,9 @@ export function handHTML(ctx) {
       const ok = choosing || (o && (calling ? o.call : o.plain));
       const words = tileWords(t);
       const picked = choosing && picks.has(i);
-      const got = received.has(i) ? ", just received" : "";
-      const label = choosing ? `${words}${picked ? ", chosen to pass" : ""}${got}` : ok ? `Discard ${words}${got}` : `${words}${got}`;
+      const got = received.has(i) ? gettext(", just received") : "";
+      const label = choosing ? `${words}${picked ? gettext(", chosen to pass") : ""}${got}`
+        : ok ? `${gettext("Discard %(tile)s", { tile: words })}${got}` : `${words}${got}`;
       const cls = `${drawn ? "drawn" : ""} ${ok ? "can" : ""} ${picked ? "picked" : ""} ${got ? "received" : ""}`;
       const attrs = `data-tile="${t}" data-idx="${i}" tabindex="${i === focusIdx ? 0 : -1}"${
         ok ? "" : ' aria-disabled="true"'}${choosing ? ` aria-pressed="${picked}"` : ""}`;
@@ -51,9 +53,9 @@ export function handHTML(ctx) {
     })
     .join("");
   const hint = choosing
-    ? `Your hand: choose ${EXCHANGE_COUNT} tiles to pass (arrow keys, then Enter)`
-    : canDiscard ? "Your hand: choose a tile to discard (arrow keys, then Enter; Shift and an arrow key moves a tile)"
-    : "Your hand (Shift and an arrow key moves a tile)";
+    ? gettext("Your hand: choose %(n)s tiles to pass (arrow keys, then Enter)", { n: EXCHANGE_COUNT })
+    : canDiscard ? gettext("Your hand: choose a tile to discard (arrow keys, then Enter; Shift and an arrow key moves a tile)")
+    : gettext("Your hand (Shift and an arrow key moves a tile)");
   const mode = choosing ? " to-exchange" : canDiscard ? " to-discard" : "";
   // The tiles' size follows their number (table.css); a sixteen-tile hand may take two rows.
   const long = tiles.length > LONG ? " long" : "";

@@ -11,57 +11,59 @@ import { sheetHTML } from "./sheet.js";
 import { logHTML } from "./log.js";
 import { hintsHTML } from "./hints.js";
 import { handToolsHTML } from "./waits.js";
+import { gettext, ngettext, pgettext } from "../i18n.js";
 
 function waitingHTML(ctx) {
   if (ctx.status === "open") return ""; // the waiting room above says how the game starts
-  return `<p class="muted waiting-note">${ctx.connected ? "Loading the table…" : "Connecting…"}</p>`;
+  return `<p class="muted waiting-note">${ctx.connected ? gettext("Loading the table…") : gettext("Connecting…")}</p>`;
 }
 
 function settingsHTML(ctx) {
   const toggle = (act, on, words) => `<button type="button" class="set-toggle" data-act="${act}" aria-pressed="${on}">
     <span class="knob" aria-hidden="true"></span>${words}</button>`;
-  const playing = ctx.seated ? `<h3 class="set-head">Play for me</h3>
-    ${toggle("auto-win", !!ctx.autoWin, "Auto-win: go out whenever I can")}
-    ${toggle("auto-discard", !!ctx.autoDiscard, "Auto-discard the tile I draw when I can only discard")}
-    ${toggle("no-calls", !!ctx.noCalls, "No calls: pass every chow, pung and kong (a win is still offered)")}
-    <h3 class="set-head">Show</h3>` : "";
+  const playing = ctx.seated ? `<h3 class="set-head">${gettext("Play for me")}</h3>
+    ${toggle("auto-win", !!ctx.autoWin, gettext("Auto-win: go out whenever I can"))}
+    ${toggle("auto-discard", !!ctx.autoDiscard, gettext("Auto-discard the tile I draw when I can only discard"))}
+    ${toggle("no-calls", !!ctx.noCalls, gettext("No calls: pass every chow, pung and kong (a win is still offered)"))}
+    <h3 class="set-head">${pgettext("settings heading", "Show")}</h3>` : "";
   const waits = !ctx.seated ? ""
     : ctx.waitsOff ? `<p class="set-note waits-off">${esc(ctx.waitsOff)}</p>`
-    : toggle("show-waits", !!ctx.showWaits, "Ready indicator: the tiles that would let me go out");
+    : toggle("show-waits", !!ctx.showWaits, gettext("Ready indicator: the tiles that would let me go out"));
   const volume = ctx.volume ?? 0;
-  return `<div class="table-settings" id="table-settings" role="group" aria-label="Table settings">
+  return `<div class="table-settings" id="table-settings" role="group" aria-label="${gettext("Table settings")}">
     ${playing}${waits}
-    ${toggle("mark-claims", !!ctx.markClaims, "Turn each claimed tile toward the seat it came from")}
-    ${toggle("auto-rituals", !!ctx.autoRituals, "Show the rituals as each deal starts")}
-    ${ctx.hintsAllowed ? toggle("hints", !!ctx.hintsOn, "Show hints: what the strong bot would do, and why")
+    ${toggle("mark-claims", !!ctx.markClaims, gettext("Turn each claimed tile toward the seat it came from"))}
+    ${toggle("auto-rituals", !!ctx.autoRituals, gettext("Show the rituals as each deal starts"))}
+    ${ctx.hintsAllowed ? toggle("hints", !!ctx.hintsOn, gettext("Show hints: what the strong bot would do, and why"))
       : ctx.hintsOff ? `<p class="set-note hints-off">${esc(ctx.hintsOff)}</p>` : ""}
-    <h3 class="set-head">Sound and alerts</h3>
-    ${toggle("turn-sound", !!ctx.turnSound, "Play a sound when it's my turn")}
-    <label class="set-range" for="set-volume"><span>Volume</span>
+    <h3 class="set-head">${gettext("Sound and alerts")}</h3>
+    ${toggle("turn-sound", !!ctx.turnSound, gettext("Play a sound when it's my turn"))}
+    <label class="set-range" for="set-volume"><span>${gettext("Volume")}</span>
       <input type="range" id="set-volume" data-act="volume" min="0" max="100" step="5" value="${volume}"
         aria-valuetext="${volumeWords(volume)}"><output for="set-volume">${volumeWords(volume)}</output></label>
-    ${ctx.canNotify ? toggle("notify", !!ctx.notify, "Notify me when it's my turn") : ""}
+    ${ctx.canNotify ? toggle("notify", !!ctx.notify, gettext("Notify me when it's my turn")) : ""}
   </div>`;
 }
 
 export function volumeWords(n) {
-  return n ? `${n}%` : "Silent";
+  return n ? `${n}%` : gettext("Silent");
 }
 
 function statusBarHTML(ctx) {
   const v = ctx.view;
   const w = v.wall || {};
   return `<div class="status-bar">
-    <span class="sb-round">${tileHTML(v.prevailing_wind, { cls: "wind-tile" })}<span><b>${
-      windName(v.prevailing_wind)} round</b>, deal ${v.deal_number}</span></span>
-    <span class="sb-wall"><b>${w.live ?? "?"}</b> tiles left</span>
-    ${ctx.watching ? `<span class="sb-watching" data-watching="${ctx.watching}" title="Spectators at this table">${ctx.watching} watching</span>` : ""}
-    <span class="sb-conn ${ctx.connected ? "on" : "off"}">${ctx.connected ? "" : "Reconnecting…"}</span>
-    <a class="chip-link" href="/rules/" target="_blank" rel="noopener" title="The rules, in a new tab">Rules</a>
+    <span class="sb-round">${tileHTML(v.prevailing_wind, { cls: "wind-tile" })}<span>${
+      gettext("<b>%(wind)s round</b>, deal %(number)s", { wind: windName(v.prevailing_wind), number: v.deal_number })}</span></span>
+    <span class="sb-wall">${ngettext("<b>%(n)s</b> tile left", "<b>%(n)s</b> tiles left", w.live ?? 0, { n: w.live ?? "?" })}</span>
+    ${ctx.watching ? `<span class="sb-watching" data-watching="${ctx.watching}" title="${gettext("Spectators at this table")}">${
+      ngettext("%(n)s watching", "%(n)s watching", ctx.watching)}</span>` : ""}
+    <span class="sb-conn ${ctx.connected ? "on" : "off"}">${ctx.connected ? "" : gettext("Reconnecting…")}</span>
+    <a class="chip-link" href="/rules/" target="_blank" rel="noopener" title="${gettext("The rules, in a new tab")}">${gettext("Rules")}</a>
     <span class="settings-wrap"><button type="button" class="chip-button" data-act="settings" aria-expanded="${ctx.settingsOpen}"${
-      ctx.settingsOpen ? ' aria-controls="table-settings"' : ""}>Settings</button>${ctx.settingsOpen ? settingsHTML(ctx) : ""}</span>
+      ctx.settingsOpen ? ' aria-controls="table-settings"' : ""}>${gettext("Settings")}</button>${ctx.settingsOpen ? settingsHTML(ctx) : ""}</span>
     <button type="button" class="chip-button" data-act="show-rituals" aria-expanded="${ctx.showRituals}"${
-      ctx.showRituals ? ' aria-controls="rituals"' : ""} title="How the seats, the wall and the deal were decided">Rituals</button>
+      ctx.showRituals ? ' aria-controls="rituals"' : ""} title="${gettext("How the seats, the wall and the deal were decided")}">${gettext("Rituals")}</button>
   </div>`;
 }
 
@@ -80,7 +82,7 @@ const SKELETON = `
       <div class="prompt-row">
         <p class="prompt" id="prompt"></p>
         <div class="timer-slot"></div>
-        <div class="actions" role="group" aria-label="Your actions"></div>
+        <div class="actions" role="group" aria-label="${gettext("Your actions")}"></div>
       </div><!--seat--><!--/--><!--tools--><!--/--><!--hand--><!--/-->
     </div>
     <div class="side-col"><!--rituals--><!--/--><!--hints--><!--/--><!--log--><!--/--></div><!--sheet--><!--/-->`;
@@ -138,7 +140,7 @@ export function renderTable(root, ctx) {
   put(p, "opp2", seatHTML(ctx, seat(2), 2));
   put(p, "opp1", seatHTML(ctx, seat(1), 1));
   put(p, "board", boardHTML(ctx));
-  put(p, "watching", me == null && ctx.status === "active" ? `<p class="watching" role="status"><b>You are watching.</b> The players' concealed tiles stay hidden until the game ends.</p>` : "");
+  put(p, "watching", me == null && ctx.status === "active" ? `<p class="watching" role="status"><b>${gettext("You are watching.")}</b> ${gettext("The players' concealed tiles stay hidden until the game ends.")}</p>` : "");
   put(p, "prompt", promptText(ctx));
   put(p, "timer", timerHTML(ctx));
   put(p, "actions", actionsHTML(ctx));

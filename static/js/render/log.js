@@ -2,6 +2,7 @@
 // beside them. Rebuilt from the server's `state` frame after a reload, appended to on updates.
 import { esc, parseTiles, tilesHTML } from "../tiles.js";
 import { eventWords } from "../words.js";
+import { gettext } from "../i18n.js";
 
 const MAX_ENTRIES = 400;
 
@@ -67,7 +68,7 @@ export function logHTML(ctx) {
   const entries = ctx.log || [];
   const items = entries.map(entryHTML).join("");
   const open = ctx.logOpen ? " open" : "";
-  return `<aside class="move-log" aria-label="Moves so far">
-    <details${open} id="move-log"><summary>Moves <span class="log-count">${entries.length}</span></summary>
-    <ol>${items || '<li class="muted">Nothing yet.</li>'}</ol></details></aside>`;
+  return `<aside class="move-log" aria-label="${gettext("Moves so far")}">
+    <details${open} id="move-log"><summary>${gettext("Moves")} <span class="log-count">${entries.length}</span></summary>
+    <ol>${items || `<li class="muted">${gettext("Nothing yet.")}</li>`}</ol></details></aside>`;
 }

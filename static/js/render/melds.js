@@ -1,11 +1,7 @@
 // Declared sets and bonus tiles (seed 003 §3.4.3: how each kind of kong is laid out).
-import { parseTiles, tileHTML, tileWords, esc } from "../tiles.js";
+import { parseTiles, tileHTML, tileWords, tilesWords, esc } from "../tiles.js";
+import { gettext } from "../i18n.js";
 
-const KONG_WORDS = {
-  concealed: "Concealed kong",
-  claimed: "Claimed kong",
-  promoted: "Promoted kong",
-};
 
 /** Which tiles of a meld lie face down: a concealed kong its end tiles, a claimed kong its fourth. */
 export function faceDown(meld, i) {
@@ -18,10 +14,14 @@ export function faceDown(meld, i) {
 export function meldWords(meld, seatName) {
   const tiles = parseTiles(meld.tiles);
   let what;
-  if (meld.kind === "chow") what = `Chow ${tiles.map(tileWords).join(", ")}`;
-  else if (meld.kind === "pung") what = `Pung of ${tileWords(tiles[0])}`;
-  else what = `${KONG_WORDS[meld.kong] || "Kong"} of ${tileWords(tiles[0])}`;
-  if (meld.from_seat != null && seatName) what += `, claimed from ${seatName(meld.from_seat)}`;
+  const tile = tileWords(tiles[0]);
+  if (meld.kind === "chow") what = gettext("Chow %(tiles)s", { tiles: tilesWords(tiles) });
+  else if (meld.kind === "pung") what = gettext("Pung of %(tile)s", { tile });
+  else if (meld.kong === "concealed") what = gettext("Concealed kong of %(tile)s", { tile });
+  else if (meld.kong === "claimed") what = gettext("Claimed kong of %(tile)s", { tile });
+  else if (meld.kong === "promoted") what = gettext("Promoted kong of %(tile)s", { tile });
+  else what = gettext("Kong of %(tile)s", { tile });
+  if (meld.from_seat != null && seatName) what += gettext(", claimed from %(name)s", { name: seatName(meld.from_seat) });
   return what;
 }
 
@@ -75,7 +75,7 @@ export function meldsHTML(seat, seatName, opts = {}) {
   const melds = (seat.melds || []).map((m) => meldHTML(m, seatName, opts)).join("");
   const bonus = parseTiles(seat.bonus);
   const bonusHTML = bonus.length
-    ? `<li class="meld bonus"><span class="meld-tiles" role="img" aria-label="Bonus tiles: ${esc(bonus.map(tileWords).join(", "))}">${bonus
+    ? `<li class="meld bonus"><span class="meld-tiles" role="img" aria-label="${esc(gettext("Bonus tiles: %(tiles)s", { tiles: tilesWords(bonus) }))}">${bonus
         .map((t) => tileHTML(t, { label: "" }))
         .join("")}</span></li>`
     : "";

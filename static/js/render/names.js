@@ -3,7 +3,7 @@
 // score line as the engine words it, in English, with its rule code; on a Chinese page the line
 // is worded again from the code, and its detail (a tile, a limit hand's name) from the table.
 // An English page loads nothing and every function returns the English it was given.
-import { tileWords } from "../tiles.js";
+import { englishTileWords as tileWords } from "../tiles.js";
 
 const PAGE_LANG = (document.documentElement.lang || "en").toLowerCase();
 

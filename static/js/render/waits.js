@@ -3,10 +3,20 @@
 // you have arranged your hand, the Sort button that puts it back in order.
 import { esc, tileHTML, tileWords } from "../tiles.js";
 import { waitsLeft } from "../view.js";
+import { gettext, pgettext } from "../i18n.js";
+
+// A winning tile that counts only one way (seed 004: a hand that goes out only self-drawn, or only
+// on a discard).
+function onlyWords(only) {
+  return { self_drawn: gettext("self-drawn only"), discard: gettext("on a discard only") }[only] || only;
+}
 
 export function waitsWords(items) {
-  const each = items.map((w) => `${tileWords(w.tile)}, ${w.left} left${w.only ? ` (${ONLY[w.only]})` : ""}`);
-  return `You are one tile from going out. Winning tiles: ${each.join("; ")}.`;
+  const each = items.map((w) => {
+    const left = gettext("%(tile)s, %(n)s left", { tile: tileWords(w.tile), n: w.left });
+    return w.only ? `${left} (${onlyWords(w.only)})` : left;
+  });
+  return gettext("You are one tile from going out. Winning tiles: %(tiles)s.", { tiles: each.join(gettext("; ")) });
 }
 
 function waitsHTML(ctx) {
@@ -17,18 +27,18 @@ function waitsHTML(ctx) {
   const tiles = items
     .map((w) => `<li class="wait${w.left ? "" : " gone"}"${w.only ? ` data-only="${w.only}"` : ""} data-tile="${w.tile}" data-left="${w.left}">${
       tileHTML(w.tile, { cls: "mini", label: "" })}<b class="left" aria-hidden="true">×${w.left}</b>${
-      w.only ? `<small>${ONLY[w.only]}</small>` : ""}</li>`)
+      w.only ? `<small>${onlyWords(w.only)}</small>` : ""}</li>`)
     .join("");
   return `<div class="waits" id="waits"><span class="sr-only">${esc(waitsWords(items))}</span>
-    <span class="waits-title" aria-hidden="true">Ready</span><span class="waits-on" aria-hidden="true">wins on</span>
+    <span class="waits-title" aria-hidden="true">${pgettext("waits", "Ready")}</span><span class="waits-on" aria-hidden="true">${gettext("wins on")}</span>
     <ul class="wait-tiles" aria-hidden="true">${tiles}</ul>
-    <span class="waits-total" aria-hidden="true">${total} left</span></div>`;
+    <span class="waits-total" aria-hidden="true">${gettext("%(n)s left", { n: total })}</span></div>`;
 }
 
 export function handToolsHTML(ctx) {
   const waits = waitsHTML(ctx);
   const sort = ctx.handArranged
-    ? '<button type="button" class="chip-button hand-sort" data-act="sort-hand" title="Put your hand back in order">Sort</button>'
+    ? `<button type="button" class="chip-button hand-sort" data-act="sort-hand" title="${gettext("Put your hand back in order")}">${gettext("Sort")}</button>`
     : "";
   if (!waits && !sort) return "";
   return `<div class="hand-tools">${waits}${sort}</div>`;

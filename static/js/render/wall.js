@@ -2,6 +2,9 @@
 // with its loose tiles lifted on top, the live wall shrinking from its open end. Seed 002's
 // flowers-only wall has rows of uneven length: East's and West's 18 stacks, South's and North's 17.
 
+import { gettext } from "../i18n.js";
+import { esc } from "../tiles.js";
+
 const mod = (a, n) => ((a % n) + n) % n;
 
 /** The stacks in each seat's wall: the view's `rows`, or `stacks_per_side` on every side. */
@@ -132,7 +135,7 @@ export function wallHTML(view, bottomSeat, seatName, bonus) {
     const short = per < longest
       ? ` style="${length}: calc((100% - var(--d) - 2 * var(--pad)) * ${per} / ${longest})"`
       : "";
-    html += `<div class="wall side-${r}${broken}"${short} data-seat="${seat}" data-stacks="${per}" aria-hidden="true" title="${seatName(seat)}'s wall">${cells}</div>`;
+    html += `<div class="wall side-${r}${broken}"${short} data-seat="${seat}" data-stacks="${per}" aria-hidden="true" title="${esc(gettext("%(name)s's wall", { name: seatName(seat) }))}">${cells}</div>`;
   }
   return html;
 }

@@ -5,6 +5,7 @@ import { outrankedWords } from "../words.js";
 import { nothingToClaim } from "../view.js";
 import { state } from "./state.js";
 import { announce } from "./announce.js";
+import { gettext } from "../i18n.js";
 
 const CLAIM_TYPES = new Set(["win", "kong", "pung", "chow"]);
 const TAKEN = new Set(["claim", "win", "robbed"]);
@@ -68,5 +69,5 @@ function notePassedForYou() {
   const deal = state.view?.deal_number;
   if (passNoted === deal) return;
   passNoted = deal;
-  state.log.push({ type: "note", seat: null, words: "Passed: nothing to claim (the table passes for you whenever you cannot claim).", tiles: "" });
+  state.log.push({ type: "note", seat: null, words: gettext("Passed: nothing to claim (the table passes for you whenever you cannot claim)."), tiles: "" });
 }

@@ -4,6 +4,7 @@
 import { Connection } from "../socket.js";
 import { config, root, state } from "./state.js";
 import { render } from "./draw.js";
+import { gettext, ngettext } from "../i18n.js";
 
 let conn = null;
 
@@ -20,9 +21,10 @@ function showConnectionLost(attempts) {
   box.id = "connection-lost";
   box.className = "connection-lost";
   box.setAttribute("role", "alert");
-  box.innerHTML = `<p><b>The table cannot be reached.</b> ${attempts} attempts to connect failed in a row.
-    Check your connection, then reload the page.</p>
-    <button type="button" class="button primary">Reload</button>`;
+  box.innerHTML = `<p><b>${gettext("The table cannot be reached.")}</b> ${
+    ngettext("%(n)s attempt to connect failed.", "%(n)s attempts to connect failed in a row.", attempts)}
+    ${gettext("Check your connection, then reload the page.")}</p>
+    <button type="button" class="button primary">${gettext("Reload")}</button>`;
   box.querySelector("button").addEventListener("click", () => location.reload());
   document.body.appendChild(box);
   box.querySelector("button").focus();

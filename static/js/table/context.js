@@ -1,9 +1,10 @@
 // What the renderers (render/*.js) and the words (words.js) are given: the state seen from this
 // page's seat, with the players' names as shown at the table.
-import { WIND_NAMES } from "../tiles.js";
+import { windNames } from "../tiles.js";
 import { config, state } from "./state.js";
 import { hintsAllowed, hintsOffReason } from "./hints.js";
 import { arrangedTiles, handArranged } from "./handorder.js";
+import { gettext, serverWords } from "../i18n.js";
 
 export function ctx() {
   const v = state.view;
@@ -11,9 +12,9 @@ export function ctx() {
   const viewer = v ? (v.viewer ?? config.seat ?? null) : null;
   const playerName = (s) => {
     if (s == null) return "";
-    if (s === viewer) return "You";
+    if (s === viewer) return gettext("You");
     const p = state.players[s];
-    if (!p || !p.name) return WIND_NAMES[s] + " seat";
+    if (!p || !p.name) return gettext("%(wind)s seat", { wind: windNames()[s] });
     // Several bots share a name: tell them apart by the order they sat down.
     const twin = state.players.some((q, k) => k !== s && q && q.name === p.name);
     return twin && p.chair != null ? `${p.name} #${p.chair + 1}` : p.name;
@@ -59,7 +60,7 @@ export function ctx() {
     autoDiscard: state.autoDiscard,
     noCalls: state.noCalls,
     showWaits: state.showWaits,
-    waitsOff: config.seat != null ? config.ready_off || "" : "", // why this table has no indicator
+    waitsOff: config.seat != null ? serverWords(config.ready_off || "") : "", // why this table has no indicator
     waits: state.showWaits && v && v.viewer != null ? v.waits || null : null,
     volume: state.volume,
     handTiles: v && v.viewer != null ? arrangedTiles() : null,

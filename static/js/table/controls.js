@@ -16,6 +16,7 @@ import { autoMove } from "./comfort.js";
 import { discardingPlace, sortHand } from "./handorder.js";
 import { previewChime } from "./signal.js";
 import { releaseRender } from "./draw.js";
+import { gettext } from "../i18n.js";
 
 // The comfort switches (prefs.js): each remembered, and a move owed now made at once if its
 // switch was just turned on.
@@ -38,8 +39,8 @@ function onTile(tile) {
     const v = state.view;
     const mine = v && v.turn === v.viewer && v.phase === "play";
     showError(mine && state.originalCall
-      ? "With an Original Call you may discard only a tile that keeps your hand calling."
-      : mine ? "You cannot discard that tile now." : "It is not your turn to discard.");
+      ? gettext("With an Original Call you may discard only a tile that keeps your hand calling.")
+      : mine ? gettext("You cannot discard that tile now.") : gettext("It is not your turn to discard."));
     return;
   }
   const t = tile.dataset.tile;
@@ -63,7 +64,7 @@ function toggleNotify() {
   const granted = (answer) => {
     state.notify = answer === "granted";
     writePref("mahjong-notify", state.notify);
-    if (!state.notify) showError("This browser blocks notifications from this site: allow them in its site settings first.");
+    if (!state.notify) showError(gettext("This browser blocks notifications from this site: allow them in its site settings first."));
     render();
   };
   if (Notification.permission === "granted") granted("granted");

@@ -6,6 +6,7 @@ import { root, state } from "./state.js";
 import { render } from "./draw.js";
 import { announce, showError } from "./announce.js";
 import { send } from "./actions.js";
+import { gettext } from "../i18n.js";
 
 const RECEIVED_MARK_MS = 4000;
 let receivedTimer = null;
@@ -37,8 +38,8 @@ export function toggleExchangePick(idx) {
   if (at >= 0) {
     picks.splice(at, 1);
   } else if (picks.length >= EXCHANGE_COUNT) {
-    showError(`You have chosen ${EXCHANGE_COUNT} tiles: click one of them to put it back first.`);
-    announce(`You have already chosen ${EXCHANGE_COUNT} tiles.`);
+    showError(gettext("You have chosen %(n)s tiles: click one of them to put it back first.", { n: EXCHANGE_COUNT }));
+    announce(gettext("You have already chosen %(n)s tiles.", { n: EXCHANGE_COUNT }));
     return;
   } else {
     picks.push(idx);
@@ -51,7 +52,7 @@ export function sendExchange() {
   const v = state.view;
   if (!mayExchange(v)) return;
   if (state.exchangePicks.length !== EXCHANGE_COUNT) {
-    showError(`Choose ${EXCHANGE_COUNT} tiles in your hand to pass (${state.exchangePicks.length} chosen so far).`);
+    showError(gettext("Choose %(n)s tiles in your hand to pass (%(chosen)s chosen so far).", { n: EXCHANGE_COUNT, chosen: state.exchangePicks.length }));
     return;
   }
   const tiles = [...root.querySelectorAll(".hand button")];

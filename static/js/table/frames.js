@@ -16,6 +16,7 @@ import { explainLostClaim, forgetAnswer, noteAnswer, notePassGiven } from "./cla
 import { refreshHints } from "./hints.js";
 import { autoMove } from "./comfort.js";
 import { noteWaits } from "./waits.js";
+import { gettext } from "../i18n.js";
 
 function setPlayers(seats) {
   if (!Array.isArray(seats)) return;
@@ -149,7 +150,7 @@ export function onMessage(msg) {
         break;
       }
       if (state.lastSent && state.lastSent.type !== "pass") forgetAnswer();
-      showError(msg.message || "That was refused.");
+      showError(msg.message || gettext("That was refused."));
       announce(msg.message);
       if (msg.code === "stale" || msg.code === "not_your_turn") toServer({ type: "sync" });
       render();

@@ -9,6 +9,7 @@ import { mayExchange } from "../view.js";
 import { config, root, state } from "./state.js";
 import { releaseRender, render } from "./draw.js";
 import { announce, showError } from "./announce.js";
+import { gettext } from "../i18n.js";
 
 const PREFIX = `mahjong-hand-${config.game}-`;
 const DRAG_PX = 8; // how far a tile moves before a press becomes a drag, not a click
@@ -109,7 +110,7 @@ function mayArrange() {
   const v = state.view;
   if (!v || v.viewer == null || v.hand == null) return false;
   if (mayExchange(v)) {
-    showError("Choose your tiles to pass first: the hand can be arranged once they are passed.");
+    showError(gettext("Choose your tiles to pass first: the hand can be arranged once they are passed."));
     return false;
   }
   return true;
@@ -135,7 +136,7 @@ export function sortHand() {
   state.handOrder = null;
   save();
   render();
-  announce("Your hand is sorted.");
+  announce(gettext("Your hand is sorted."));
 }
 
 function focusPlace(i) {
@@ -149,7 +150,7 @@ function focusPlace(i) {
 export function moveByKey(tile, key) {
   if (!mayArrange()) return;
   if (tile.classList.contains("drawn")) {
-    showError("The tile just drawn stays at the right until you discard; then it joins your hand.");
+    showError(gettext("The tile just drawn stays at the right until you discard; then it joins your hand."));
     return;
   }
   const from = Number(tile.dataset.idx);
@@ -157,7 +158,7 @@ export function moveByKey(tile, key) {
   const to = { ArrowLeft: from - 1, ArrowUp: from - 1, ArrowRight: from + 1, ArrowDown: from + 1, Home: 0, End: n - 1 }[key];
   if (to == null || to < 0 || to >= n || !moveTile(from, to)) return;
   focusPlace(to);
-  announce(`${tileWords(tile.dataset.tile)} moved to place ${to + 1} of ${n}.`);
+  announce(gettext("%(tile)s moved to place %(place)s of %(n)s.", { tile: tileWords(tile.dataset.tile), place: to + 1, n }));
 }
 
 // ---- dragging -------------------------------------------------------------------------------
@@ -197,7 +198,7 @@ function endDrag(drop) {
   state.holdRender = false;
   const n = places(null).length;
   if (drop && moveTile(p.from, p.place)) {
-    announce(`${tileWords(p.el.dataset.tile)} moved to place ${p.place + 1} of ${n}.`);
+    announce(gettext("%(tile)s moved to place %(place)s of %(n)s.", { tile: tileWords(p.el.dataset.tile), place: p.place + 1, n }));
     focusPlace(p.place);
     state.renderOwed = false;
     return;

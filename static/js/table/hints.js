@@ -5,6 +5,7 @@
 // once the game is over; a question the table has moved on from is withdrawn, so a late answer
 // (the game over by then: 409) never reaches the page.
 import { config, state } from "./state.js";
+import { gettext, serverWords } from "../i18n.js";
 
 const NOT_CHOICES = new Set(["ready", "exchange"]);
 let asking = null; // the request in flight: {version, controller}
@@ -15,7 +16,7 @@ export function hintsAllowed() {
 
 /** Why the table gives no hints (tournament or rated), said where the switch would be. */
 export function hintsOffReason() {
-  return config.seat != null && !config.hints ? config.hints_off || "" : "";
+  return config.seat != null && !config.hints ? serverWords(config.hints_off || "") : "";
 }
 
 function aChoice(v) {
@@ -50,10 +51,10 @@ export async function refreshHints(render) {
     const res = await fetch(`/game/${config.game}/hints.json`, { credentials: "same-origin", signal: controller.signal });
     const data = await res.json();
     if (state.version !== version) return; // the table moved on while we asked
-    state.hintData = res.ok ? { ...data, version } : { version, error: data.error || "No hints now." };
+    state.hintData = res.ok ? { ...data, version } : { version, error: serverWords(data.error) || gettext("No hints now.") };
   } catch {
     if (controller.signal.aborted || state.version !== version) return;
-    state.hintData = { version, error: "The hints could not be fetched." };
+    state.hintData = { version, error: gettext("The hints could not be fetched.") };
   } finally {
     if (asking && asking.controller === controller) asking = null;
   }

@@ -5,10 +5,11 @@ import { tileWords } from "../tiles.js";
 import { mayExchange } from "../view.js";
 import { nothingToClaim } from "../view.js";
 import { config, root, state } from "./state.js";
+import { gettext } from "../i18n.js";
 
 const BASE_TITLE = document.title;
 const SITE = BASE_TITLE.split(" · ").pop();
-const TITLES = { turn: `● Your turn — ${SITE}`, claim: `● Claim? — ${SITE}` };
+const TITLES = { turn: `● ${gettext("Your turn")} — ${SITE}`, claim: `● ${gettext("Claim?")} — ${SITE}` };
 const STARTED_KEY = `mahjong-started-${config.game}`;
 const CHIME = new URL("../../sounds/chime.wav", import.meta.url).href;
 
@@ -48,9 +49,11 @@ function takeStarted() {
 function notifyWords(kind) {
   if (kind === "claim") {
     const c = state.view.claim || {};
-    return state.view.phase === "rob" ? `You can rob the kong of ${tileWords(c.tile)}` : `You can claim ${tileWords(c.tile)}`;
+    return state.view.phase === "rob" ? gettext("You can rob the kong of %(tile)s", { tile: tileWords(c.tile) })
+      : gettext("You can claim %(tile)s", { tile: tileWords(c.tile) });
   }
-  return kind === "start" ? `Table ${config.game} has started` : `Your turn at table ${config.game}`;
+  return kind === "start" ? gettext("Table %(number)s has started", { number: config.game })
+    : gettext("Your turn at table %(number)s", { number: config.game });
 }
 
 function notify(kind) {

@@ -9,8 +9,30 @@
 import { config, state } from "./state.js";
 import { toServer } from "./connection.js";
 import { decorate, heard } from "../people.js";
+import { gettext, ngettext, pgettext, serverWords } from "../i18n.js";
 
 const talk = config.talk || null;
+
+// The canned lines in the reader's language, by the code that travels (the server's English
+// `text` is shown for a code this page does not know).
+function cannedWords(code, english) {
+  const words = {
+    hello: pgettext("talk", "Hello!"),
+    good_luck: pgettext("talk", "Good luck!"),
+    well_played: pgettext("talk", "Well played!"),
+    nice_hand: pgettext("talk", "Nice hand!"),
+    thanks: pgettext("talk", "Thanks!"),
+    sorry: pgettext("talk", "Sorry!"),
+    thinking: pgettext("talk", "Thinking…"),
+    oops: pgettext("talk", "Oops!"),
+  };
+  return words[code] || english;
+}
+
+/** What a line says on this page: a canned line in the reader's language, free text as typed. */
+function lineWords(line) {
+  return line.kind !== "text" && line.code ? cannedWords(line.code, line.text) : line.text;
+}
 const KEPT = 100; // lines the log keeps
 const BUBBLE_MS = 6000;
 let box = null;
@@ -35,40 +57,41 @@ function build() {
   box = el("details", "talk");
   box.id = "talk";
   const summary = el("summary", "talk-summary");
-  summary.append(el("span", null, "Talk"), el("span", "talk-unread"));
+  summary.append(el("span", null, gettext("Talk")), el("span", "talk-unread"));
   box.append(summary);
   const panel = el("div", "talk-panel");
   log = el("ol", "talk-log");
   log.setAttribute("role", "log");
   log.setAttribute("aria-live", "polite");
-  log.setAttribute("aria-label", "Table talk");
+  log.setAttribute("aria-label", gettext("Table talk"));
+  log.dataset.empty = gettext("Nothing said yet.");
   panel.append(log);
   note = el("p", "talk-note");
   note.setAttribute("role", "status");
   note.hidden = true;
   if (!talk.signed_in) {
-    panel.append(el("p", "talk-off", "Sign in to talk at the table."));
+    panel.append(el("p", "talk-off", gettext("Sign in to talk at the table.")));
   } else {
     const lines = el("div", "talk-canned");
     lines.setAttribute("role", "group");
-    lines.setAttribute("aria-label", "Say");
+    lines.setAttribute("aria-label", pgettext("talk", "Say"));
     for (const { code, text } of talk.lines) {
-      const b = el("button", "talk-line", text);
+      const b = el("button", "talk-line", cannedWords(code, text));
       b.type = "button";
       b.dataset.code = code;
       lines.append(b);
     }
     panel.append(lines);
     if (talk.free_text_off) {
-      panel.append(el("p", "talk-off", talk.free_text_off));
+      panel.append(el("p", "talk-off", serverWords(talk.free_text_off)));
     } else {
       const form = el("form", "talk-form");
-      const label = el("label", "sr-only", "Say something");
+      const label = el("label", "sr-only", gettext("Say something"));
       label.htmlFor = "talk-text";
       const input = el("input");
       Object.assign(input, { id: "talk-text", type: "text", maxLength: talk.max, autocomplete: "off" });
-      input.placeholder = "Say something";
-      const send = el("button", "button talk-send", "Send");
+      input.placeholder = gettext("Say something");
+      const send = el("button", "button talk-send", gettext("Send"));
       send.type = "submit";
       form.append(label, input, send);
       form.addEventListener("submit", (e) => {
@@ -101,19 +124,19 @@ function build() {
 function drawUnread() {
   const badge = box.querySelector(".talk-unread");
   badge.textContent = unread ? String(unread) : "";
-  badge.setAttribute("aria-label", unread ? `${unread} new` : "");
+  badge.setAttribute("aria-label", unread ? ngettext("%(n)s new", "%(n)s new", unread) : "");
 }
 
 function who(line) {
-  if (line.channel === "spectators") return `${line.name} (watching)`;
-  return line.seat != null && line.seat === state.view?.viewer ? "You" : line.name;
+  if (line.channel === "spectators") return gettext("%(name)s (watching)", { name: line.name });
+  return line.seat != null && line.seat === state.view?.viewer ? gettext("You") : line.name;
 }
 
 function entry(line) {
   const li = el("li", `talk-entry talk-${line.channel}${line.kind === "text" ? " talk-free" : ""}`);
   li.dataset.id = line.id;
-  li.append(el("b", "talk-name", who(line)), document.createTextNode(": "), el("span", "talk-words", line.text));
-  if (line.released) li.append(el("span", "talk-when", " (during the deal)"));
+  li.append(el("b", "talk-name", who(line)), document.createTextNode(gettext(": ")), el("span", "talk-words", lineWords(line)));
+  if (line.released) li.append(el("span", "talk-when", gettext(" (during the deal)")));
   decorate(li, line); // the name opens mute, block and report (people.js)
   return li;
 }
@@ -125,7 +148,7 @@ function bubble(line) {
   const seatEl = document.querySelector(`#table section.seat[data-seat="${line.seat}"]`);
   if (!seatEl) return;
   bubbles.get(line.seat)?.remove();
-  const b = el("div", "talk-bubble", line.text);
+  const b = el("div", "talk-bubble", lineWords(line));
   b.setAttribute("aria-hidden", "true");
   document.body.append(b);
   const r = seatEl.getBoundingClientRect();

@@ -2,6 +2,7 @@
 // is drawn again, but never while one of its forms is being sent (a reload would drop the
 // answer, and with it the session cookie of a guest who just sat down); its Copy buttons.
 import { noteTableStarted } from "./signal.js";
+import { gettext } from "../i18n.js";
 
 let submitting = false;
 
@@ -15,7 +16,7 @@ export function watchWaitingRoom() {
     if (!b) return;
     const input = document.querySelector(b.dataset.copy);
     input.select();
-    navigator.clipboard?.writeText(input.value).then(() => { b.textContent = "Copied"; }, () => {});
+    navigator.clipboard?.writeText(input.value).then(() => { b.textContent = gettext("Copied"); }, () => {});
   });
 }
 
