@@ -65,3 +65,56 @@ def test_the_header_on_a_phone_in_traditional_chinese(browser, console, site_url
         page.screenshot(path=str(artifacts / "i18n-home-phone-zh-Hant.png"))
     finally:
         ctx.close()
+
+
+# The table's words, read as a player sees them: names of people and bots are theirs, the keys
+# named on the keyboard (W, K, P, C, N) are single letters; anything else in Latin letters is
+# English left on a Chinese page.
+TABLE_TEXT = """() => {
+  const names = [...document.querySelectorAll('#table .seat .name')].map(n => n.textContent.trim())
+    .filter(name => /[A-Za-z]/.test(name));
+  let text = [document.getElementById('table'), document.getElementById('talk')]
+    .filter(Boolean).map(el => el.innerText).join('\\n');
+  for (const name of names) text = text.split(name).join(' ');
+  return text;
+}"""
+ALLOWED = {"SHA"}
+
+
+@pytest.mark.parametrize("asked, lang, words", [
+    ("zh-Hans", "zh-Hans", ["行牌记录", "轮到你：请打出一张牌。", "牌墙"]),
+    ("zh-Hant", "zh-Hant", ["行牌紀錄", "輪到你：請打出一張牌。", "牌牆"]),
+])
+def test_the_table_through_a_few_turns_in_chinese(browser, console, site_url, artifacts,
+                                                 asked, lang, words):
+    import re
+
+    from .helpers import click, until_my_discard, version, wait_for_change
+
+    ctx = _context(browser, asked, width=1366, height=768)
+    try:
+        page = console.watch(ctx.new_page())
+        page.goto(site_url + "/")
+        page.click("#play-now")
+        page.wait_for_selector(".hand .tile")
+        page.locator("#talk summary").click()  # the talk box open: its canned lines too
+        for turn in range(3):
+            until_my_discard(page)
+            text = page.evaluate(TABLE_TEXT)
+            if turn == 0:
+                for word in words:
+                    assert word in text, word
+            english = set(re.findall(r"[A-Za-z]{2,}", text)) - ALLOWED
+            assert not english, f"English on the {lang} table: {sorted(english)}"
+            v = version(page)
+            click(page.locator(".hand .tile.can").last)
+            wait_for_change(page, v)
+        until_my_discard(page)
+        page.screenshot(path=str(artifacts / f"i18n-table-{lang}.png"))
+        # The settings, opened: every switch in the page's language.
+        page.locator("[data-act=settings]").click()
+        english = set(re.findall(r"[A-Za-z]{2,}", page.evaluate(TABLE_TEXT))) - ALLOWED
+        assert not english, f"English in the {lang} settings: {sorted(english)}"
+        page.screenshot(path=str(artifacts / f"i18n-table-settings-{lang}.png"))
+    finally:
+        ctx.close()

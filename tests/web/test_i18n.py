@@ -84,3 +84,67 @@ def test_the_lobby_names_the_prevailing_wind_in_chinese(client):
     assert f"觀戰第 {game.pk} 桌" in page and "東風圈第 1 局" in page
     with translation.override("en"):
         assert [str(name) for name in ROUND_NAMES] == ["East", "South", "West", "North"]
+
+
+# The socket's refusals in the connection's language (games/realtime/refusals.py): the language
+# cookie first, else Accept-Language; the error's code never changes.
+
+
+async def _tab(app, game_id: int, user, *headers: tuple[bytes, bytes]):
+    from asgiref.sync import sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from .live import TIMEOUT, Player, _cookie
+
+    cookie = await sync_to_async(_cookie)(user)
+    cookies = "; ".join([f"sessionid={cookie}", *(v.decode() for k, v in headers if k == b"cookie")])
+    sent = [(b"origin", b"http://testserver"), (b"cookie", cookies.encode()),
+            *((k, v) for k, v in headers if k != b"cookie")]
+    comm = WebsocketCommunicator(app, f"/ws/game/{game_id}/", headers=sent)
+    connected, _ = await comm.connect(timeout=TIMEOUT)
+    assert connected
+    tab = Player(comm)
+    await tab.until(lambda f: f["type"] == "state")
+    return tab
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_refusal_over_the_socket_arrives_in_the_connections_language(app, players,
+                                                                            spectator):
+    from asgiref.sync import sync_to_async
+
+    game = await sync_to_async(make_table)(players, seed="refusals")
+    watchers = {
+        "en": await _tab(app, game.pk, spectator),
+        "zh-hans": await _tab(app, game.pk, spectator, (b"accept-language", b"zh-CN,zh;q=0.9")),
+        "zh-hant": await _tab(app, game.pk, spectator, (b"accept-language", b"en"),
+                              (b"cookie", f"{settings.LANGUAGE_COOKIE_NAME}=zh-hant".encode())),
+    }
+    said = {}
+    for language, tab in watchers.items():
+        answer = await tab.send({"type": "action", "action": {"type": "pass"}, "version": 0})
+        assert answer["code"] == "not_seated"
+        said[language] = answer["message"]
+    assert said == {"en": "Spectators cannot act.", "zh-hans": "旁观者不能行动。",
+                    "zh-hant": "旁觀者不能行動。"}
+
+    # A rule of the game, refused by the engine in English, with a tile in it.
+    seated = await _tab(app, game.pk, players[0], (b"accept-language", b"zh-TW"))
+    hand = seated.view["hand"].split()
+    missing = next(t for t in ("we", "ws", "ww", "wn", "dr", "dg", "dw", "b1", "c9", "d5")
+                   if t not in hand and t != seated.view.get("drawn"))
+    answer = await seated.act({"type": "discard", "tile": missing, "seat": seated.seat})
+    assert answer["type"] == "error" and not re.search(r"[A-Za-z]{3,}", answer["message"])
+    for tab in [*watchers.values(), seated]:
+        await tab.close()
+
+
+def test_the_engines_refusals_with_values_are_said_with_their_values():
+    from games.realtime.refusals import in_language
+
+    assert in_language("zh-hans", "you do not hold 5 Dots") == "你手里没有五筒"
+    assert in_language("zh-hant", "you do not hold four East Wind") == "你手裡沒有四張東風"
+    assert in_language("zh-hans", "your hand is not complete: not a hand") == (
+        "你的手牌还没有成和：not a hand")  # a reason this module does not know stays English
+    assert in_language("en", "you do not hold 5 Dots") == "you do not hold 5 Dots"
+    assert in_language("zh-hant", "Something new.") == "Something new."
