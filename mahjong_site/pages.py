@@ -159,9 +159,10 @@ _handler = None
 
 def start_page_process(parent: int, niceness: int) -> None:
     """A page process's first step: Django set up with no thinking pool of its own (it is a
-    process apart already), its priority lowered as the thinking workers' is (on a machine
-    whose cores are all busy, the process applying moves gets the CPU first), and leave when
-    the serving process is gone."""
+    process apart already), its priority lowered below the thinking workers' (idle_priority:
+    on a machine whose cores are all busy, the process applying moves gets the CPU first;
+    `niceness` 0, as in the tests, leaves it as it is), and leave when the serving process is
+    gone."""
     global _handler
     os.environ["MAHJONG_THINK_WORKERS"] = "0"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjong_site.settings")
@@ -173,7 +174,22 @@ def start_page_process(parent: int, niceness: int) -> None:
     from games.thinking.jobs import start_worker
 
     start_worker(parent, niceness)
+    if niceness:
+        idle_priority()
     _handler = ASGIHandler()
+
+
+def idle_priority() -> bool:
+    """Run this process below every ordinary one (Linux's SCHED_IDLE), not just niced: a page
+    process holding a core when the serving process wakes for a move gives it up at once (a
+    niced one keeps it for its time slice, and a table's moves, each a round trip, wait that
+    long). Ten importers cost a table x0.73 of its moves/s niced, x0.98 so (bench/stall.py).
+    False where the system has no such policy."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        return False
+    return True
 
 
 def answer_page(scope: dict, body: bytes) -> list[dict]:

@@ -1,11 +1,13 @@
 """Issue 45 through the server `make run` starts: the heavy reads are answered by page processes
 (mahjong_site/pages.py), so a page still being built never holds up a table; a page process
-that dies is replaced and the page answered all the same."""
+that dies is replaced and the page answered all the same; a page process runs at idle
+priority."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -13,6 +15,7 @@ import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
+from mahjong_site import pages
 from tests.browser.server import SERVE, daphne
 from tests.web.live import simple_choice
 
@@ -93,3 +96,20 @@ def test_a_page_process_that_dies_is_replaced(tmp_path_factory):
             assert status == 200 and "Leaderboard" in text
         assert set(_page_processes(server)).isdisjoint(first)
     assert "Traceback" not in log.read_text()
+
+
+def _scheduler_after_idle_priority(out) -> None:
+    out.put((pages.idle_priority(), os.sched_getscheduler(0)))
+
+
+def test_a_page_process_yields_every_core_to_the_process_applying_moves():
+    """A page process runs at idle priority (mahjong_site.pages.idle_priority), so a busy page
+    never holds a core the table's process wakes for."""
+    ctx = multiprocessing.get_context("fork")
+    out = ctx.Queue()
+    child = ctx.Process(target=_scheduler_after_idle_priority, args=(out,))
+    child.start()
+    changed, policy = out.get(timeout=STALL_S)
+    child.join(STALL_S)
+    assert changed and policy == os.SCHED_IDLE
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE  # only the page process's own
