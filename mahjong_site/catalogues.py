@@ -54,7 +54,7 @@ JAVASCRIPT = [
     "static/js/tiles.js",
     *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "static/js/table").glob("*.js")),
     *(f"static/js/render/{name}.js" for name in (
-        "board", "exchange", "gameover", "hand", "hints", "layout", "log", "melds", "prompt",
+        "board", "exchange", "gameover", "hand", "hints", "layout", "log", "melds", "proof", "prompt",
         "rituals", "seats", "sheet", "waits", "wall")),
 ]
 DOMAINS = ("django", "djangojs")

@@ -1,12 +1,15 @@
 // The scoring proof of a finished deal, exactly as the engine computed it (games/engine/settle.py
 // and arrangement.py): each hand split into the sets and pair it was scored as, the winning tile
 // marked with how it came, every line of points and doubles with its rule, the limit if reached,
-// and every payment between every pair of players. Nothing is worked out here.
+// and every payment between every pair of players. Nothing is worked out here. Its sentences are
+// in the page's language (the djangojs catalogue, static/js/i18n.js), each one whole with its
+// values as placeholders; the score table's words and the rules' names come from names.js.
 import { esc, parseTiles, tileHTML, tileWords, tilesHTML, windName } from "../tiles.js";
 import { meldHTML } from "./melds.js";
 import { lineName, sheetWord as w } from "./names.js";
+import { gettext, ngettext, listWords } from "../i18n.js";
 
-const SET_WORDS = { chow: "Chow", pung: "Pung", kong: "Kong", pair: "Pair" };
+const tileList = (tiles) => listWords(tiles.map(tileWords));
 
 const HOW = {
   self_drawn: "self-drawn",
@@ -16,30 +19,63 @@ const HOW = {
 };
 export { HOW };
 
+const isViewer = (ctx, seat) => seat === (ctx.viewer ?? ctx.view?.viewer);
+
+/** The sheet's title's outcome: "South goes out self-drawn", "You go out on a discard". One
+ *  message per person and way of going out (escaped names filled in). */
+export function outcomeWords(ctx, seat, how) {
+  const you = isViewer(ctx, seat);
+  const v = { name: esc(ctx.playerName(seat)) };
+  switch (how) {
+    case "self_drawn":
+      return you ? gettext("You go out self-drawn") : gettext("%(name)s goes out self-drawn", v);
+    case "discard":
+      return you ? gettext("You go out on a discard") : gettext("%(name)s goes out on a discard", v);
+    case "robbed_kong":
+      return you ? gettext("You go out by robbing a kong") : gettext("%(name)s goes out by robbing a kong", v);
+    default:
+      return `${goesOut(ctx, seat)} `;
+  }
+}
+
 /** How the winning tile came: "self-drawn from the wall", "discarded by South", ... */
 export function winningTileWords(ctx, result) {
   if (!result || result.winner == null) return "";
-  const tile = tileWords(result.tile);
-  const from = result.discarder != null ? esc(ctx.playerName(result.discarder)) : "";
+  const tile = esc(tileWords(result.tile));
+  const name = result.discarder != null ? esc(ctx.playerName(result.discarder)) : "";
   const extras = [
-    result.last_tile ? "the last tile" : "",
-    result.original_call ? "after an Original Call" : "",
-    result.blessing ? (result.how === "self_drawn" ? "Heaven's Blessing" : "Earth's Blessing") : "",
-    result.kong_on_kong ? "kong upon kong" : "",
+    result.last_tile ? gettext("the last tile") : "",
+    result.original_call ? gettext("after an Original Call") : "",
+    result.blessing ? (result.how === "self_drawn" ? gettext("Heaven's Blessing") : gettext("Earth's Blessing")) : "",
+    result.kong_on_kong ? gettext("kong upon kong") : "",
   ].filter(Boolean);
-  let how;
-  if (result.source === "discard") how = `discarded by ${from}`;
-  else if (result.source === "robbed_kong") how = `robbed from ${from}'s kong`;
-  else if (result.source === "dead_wall") how = "self-drawn: a supplement tile from the dead wall";
-  else how = "self-drawn from the wall";
-  return `Winning tile <b>${esc(tile)}</b>, ${how}${extras.length ? ` (${extras.join(", ")})` : ""}.`;
+  const v = { tile, name, extras: extras.length ? gettext(" (%(list)s)", { list: listWords(extras) }) : "" };
+  if (result.source === "discard") return gettext("Winning tile <b>%(tile)s</b>, discarded by %(name)s%(extras)s.", v);
+  if (result.source === "robbed_kong") return gettext("Winning tile <b>%(tile)s</b>, robbed from %(name)s's kong%(extras)s.", v);
+  if (result.source === "dead_wall") {
+    return gettext("Winning tile <b>%(tile)s</b>, self-drawn: a supplement tile from the dead wall%(extras)s.", v);
+  }
+  return gettext("Winning tile <b>%(tile)s</b>, self-drawn from the wall%(extras)s.", v);
+}
+
+function setWhat(kind, tiles) {
+  const tile = tileWords(tiles[0]);
+  switch (kind) {
+    case "chow": return gettext("Chow %(tiles)s", { tiles: tileList(tiles) });
+    case "pung": return gettext("Pung of %(tile)s", { tile });
+    case "kong": return gettext("Kong of %(tile)s", { tile });
+    case "pair": return gettext("Pair of %(tile)s", { tile });
+    default: return `${kind} of ${tile}`;
+  }
 }
 
 function setLabel(set) {
   const tiles = parseTiles(set.tiles);
-  const what = set.kind === "chow" ? `Chow ${tiles.map(tileWords).join(", ")}` : `${SET_WORDS[set.kind] || set.kind} of ${tileWords(tiles[0])}`;
-  const state = set.declared ? (set.concealed ? "declared concealed" : "exposed") : set.concealed ? "concealed" : "completed by a discard";
-  return `${what}, ${state}${set.winning ? ", completed by the winning tile" : ""}`;
+  const what = setWhat(set.kind, tiles);
+  const state = set.declared ? (set.concealed ? gettext("declared concealed") : gettext("exposed"))
+    : set.concealed ? gettext("concealed") : gettext("completed by a discard");
+  return set.winning ? gettext("%(set)s, %(state)s, completed by the winning tile", { set: what, state })
+    : gettext("%(set)s, %(state)s", { set: what, state });
 }
 
 function setHTML(set, ctx, meld, winTile) {
@@ -61,7 +97,7 @@ function arrangementHTML(ctx, hand, deal) {
   const winTile = won ? deal.result?.tile : null;
   const melds = hand.melds || [];
   const bonus = parseTiles(hand.bonus).length
-    ? `<li class="meld bonus" aria-label="Bonus tiles: ${esc(parseTiles(hand.bonus).map(tileWords).join(", "))}">${tilesHTML(hand.bonus)}</li>`
+    ? `<li class="meld bonus" aria-label="${esc(gettext("Bonus tiles: %(tiles)s", { tiles: tileList(parseTiles(hand.bonus)) }))}">${tilesHTML(hand.bonus)}</li>`
     : "";
   if (!a) {
     return `<div class="revealed"><span class="concealed-tiles">${tilesHTML(hand.concealed)}</span>
@@ -71,10 +107,10 @@ function arrangementHTML(ctx, hand, deal) {
   const sets = a.sets.map((s) => setHTML(s, ctx, s.declared ? melds[declared++] : null, winTile)).join("");
   const rest = parseTiles(a.rest);
   const restHTML = rest.length
-    ? `<li class="meld loose" aria-label="${won ? "Tiles" : "Tiles in no set"}: ${esc(rest.map(tileWords).join(", "))}">${rest
+    ? `<li class="meld loose" aria-label="${esc(won ? gettext("Tiles: %(tiles)s", { tiles: tileList(rest) }) : gettext("Tiles in no set: %(tiles)s", { tiles: tileList(rest) }))}">${rest
         .map((t) => tileHTML(t, { cls: won && t === winTile ? "winning-tile" : "" })).join("")}</li>`
     : "";
-  const special = a.special ? `<p class="proof-special">A special hand: it needs no sets and pair.</p>` : "";
+  const special = a.special ? `<p class="proof-special">${gettext("A special hand: it needs no sets and pair.")}</p>` : "";
   return `${special}<ul class="melds proof-sets">${sets}${restHTML}${bonus}</ul>`;
 }
 
@@ -88,7 +124,7 @@ export function glossaryHref(code, scoring) {
 function ruleLink(code, opts) {
   if (!code) return "";
   const tab = opts.newTab === false ? "" : ' target="_blank" rel="noopener"';
-  return `<a class="rule-link" href="${esc(glossaryHref(code, opts.scoring))}"${tab} title="${esc(code)} in the scoring glossary${opts.newTab === false ? "" : " (opens in a new tab)"}">${esc(code)}</a>`;
+  return `<a class="rule-link" href="${esc(glossaryHref(code, opts.scoring))}"${tab} title="${esc(opts.newTab === false ? gettext("%(code)s in the scoring glossary", { code }) : gettext("%(code)s in the scoring glossary (opens in a new tab)", { code }))}">${esc(code)}</a>`;
 }
 
 const num = (n) => (typeof n === "number" ? n.toLocaleString("en") : esc(n));
@@ -143,8 +179,7 @@ export function scoreHTML(score, opts = {}) {
 
 /** "South goes out", "You go out". */
 export function goesOut(ctx, seat) {
-  const you = seat === (ctx.viewer ?? ctx.view?.viewer);
-  return `${esc(ctx.playerName(seat))} ${you ? "go" : "goes"} out`;
+  return isViewer(ctx, seat) ? gettext("You go out") : gettext("%(name)s goes out", { name: esc(ctx.playerName(seat)) });
 }
 
 /** One hand of a finished deal: its sets and pair, the winning tile and how it came, its score. */
@@ -152,7 +187,7 @@ export function handProofHTML(ctx, hand, deal, opts = {}) {
   const won = hand.seat === deal.winner;
   const name = ctx.playerName(hand.seat);
   const wind = hand.wind || ctx.view?.seats?.[hand.seat]?.wind;
-  return `<article class="sheet-hand${won ? " winner" : ""}" aria-label="${hand.seat === (ctx.viewer ?? ctx.view?.viewer) ? "Your" : `${esc(name)}'s`} hand">
+  return `<article class="sheet-hand${won ? " winner" : ""}" aria-label="${isViewer(ctx, hand.seat) ? gettext("Your hand") : gettext("%(name)s's hand", { name: esc(name) })}">
     <h3>${esc(name)} <span class="wind-name">·&nbsp;${windName(wind)}</span>${won ? ` <span class="badge win">${esc(w("mahjong", "Mahjong"))}</span>` : ""}</h3>
     ${arrangementHTML(ctx, hand, deal)}
     ${won ? `<p class="how-won">${winningTileWords(ctx, deal.result)}</p>` : ""}
@@ -171,34 +206,38 @@ export function paymentWhy(ctx, deal, p) {
   const t = totalOf(winner);
   if (winner == null || t == null) return "";
   const hk = (deal.scoring ?? ctx.view?.scoring) === "hongkong";
-  const pts = plural(t, "point");
+  const v = { n: num(t) };
   const result = deal.result || {};
   const liable = result.liable != null && result.liable !== winner ? result.liable : null;
   if (p.payee === winner) {
     if (liable === p.payer) {
-      return "every loser's share: the discard let off a cannon, so its thrower pays for all";
+      return gettext("every loser's share: the discard let off a cannon, so its thrower pays for all");
     }
-    if (p.amount === t) return `the winning hand's ${pts}`;
+    if (p.amount === t) return ngettext("the winning hand's %(n)s point", "the winning hand's %(n)s points", t, v);
     if (p.amount !== 2 * t) return "";
     if (hk && deal.how === "self_drawn") {
-      return `the winning hand's ${pts}, doubled: a self-drawn win, so every loser pays double`;
+      return ngettext("the winning hand's %(n)s point, doubled: a self-drawn win, so every loser pays double",
+        "the winning hand's %(n)s points, doubled: a self-drawn win, so every loser pays double", t, v);
     }
     if (hk && p.payer === result.discarder) {
       return deal.how === "robbed_kong"
-        ? `the winning hand's ${pts}, doubled: the robbed kong's owner pays double`
-        : `the winning hand's ${pts}, doubled: the discarder of the winning tile pays double`;
+        ? ngettext("the winning hand's %(n)s point, doubled: the robbed kong's owner pays double",
+          "the winning hand's %(n)s points, doubled: the robbed kong's owner pays double", t, v)
+        : ngettext("the winning hand's %(n)s point, doubled: the discarder of the winning tile pays double",
+          "the winning hand's %(n)s points, doubled: the discarder of the winning tile pays double", t, v);
     }
     if (!hk && (p.payer === deal.dealer || p.payee === deal.dealer)) {
-      return `the winning hand's ${pts}, doubled: East pays and receives double`;
+      return ngettext("the winning hand's %(n)s point, doubled: East pays and receives double",
+        "the winning hand's %(n)s points, doubled: East pays and receives double", t, v);
     }
     return "";
   }
   if (hk || p.payer === winner) return "";
   const diff = Math.abs((totalOf(p.payee) ?? 0) - (totalOf(p.payer) ?? 0));
-  const between = `the difference between their hands (${num(totalOf(p.payee))} and ${num(totalOf(p.payer))})`;
-  if (p.amount === diff) return between;
+  const totals = { payee: num(totalOf(p.payee)), payer: num(totalOf(p.payer)) };
+  if (p.amount === diff) return gettext("the difference between their hands (%(payee)s and %(payer)s)", totals);
   if (p.amount === 2 * diff && (p.payer === deal.dealer || p.payee === deal.dealer)) {
-    return `${between}, doubled: East pays and receives double`;
+    return gettext("the difference between their hands (%(payee)s and %(payer)s), doubled: East pays and receives double", totals);
   }
   return "";
 }
@@ -206,30 +245,43 @@ export function paymentWhy(ctx, deal, p) {
 /** Every payment between every pair of players (payer row, payee column) and each one's net. */
 export function paymentsProofHTML(ctx, deal) {
   const st = deal.settlement;
-  if (!st) return "<p>A draw: nobody pays, and the dealer keeps the deal.</p>";
+  if (!st) return `<p>${gettext("A draw: nobody pays, and the dealer keeps the deal.")}</p>`;
   const owed = new Map((st.payments || []).map((p) => [`${p.payer}>${p.payee}`, p.amount]));
-  const head = [0, 1, 2, 3].map((s) => `<th scope="col" class="num">to ${esc(ctx.playerName(s))}</th>`).join("");
+  const head = [0, 1, 2, 3].map((s) => `<th scope="col" class="num">${gettext("to %(name)s", { name: esc(ctx.playerName(s)) })}</th>`).join("");
   const rows = [0, 1, 2, 3].map((a) => `<tr><th scope="row">${esc(ctx.playerName(a))}</th>${[0, 1, 2, 3]
     .map((b) => `<td class="num">${a === b ? "" : esc(owed.get(`${a}>${b}`) || "–")}</td>`).join("")}
     <td class="num ${st.deltas[a] > 0 ? "up" : st.deltas[a] < 0 ? "down" : ""}">${st.deltas[a] > 0 ? "+" : ""}${esc(st.deltas[a])}</td></tr>`).join("");
   const whys = (st.payments || []).map((p) => [p, paymentWhy(ctx, deal, p)]).filter(([, why]) => why)
-    .map(([p, why]) => `<li>${esc(ctx.playerName(p.payer))} to ${esc(ctx.playerName(p.payee))}, ${num(p.amount)}: ${esc(why)}</li>`).join("");
-  return `<div class="grid-scroll"><table class="totals payment-grid"><caption>Who pays whom (each pair's payments netted, as settled)</caption>
-    <thead><tr><th scope="col">Pays</th>${head}<th scope="col" class="num">Net</th></tr></thead><tbody>${rows}</tbody></table></div>
+    .map(([p, why]) => `<li>${gettext("%(payer)s to %(payee)s, %(amount)s: %(why)s", { payer: esc(ctx.playerName(p.payer)), payee: esc(ctx.playerName(p.payee)), amount: num(p.amount), why: esc(why) })}</li>`).join("");
+  return `<div class="grid-scroll"><table class="totals payment-grid"><caption>${gettext("Who pays whom (each pair's payments netted, as settled)")}</caption>
+    <thead><tr><th scope="col">${gettext("Pays")}</th>${head}<th scope="col" class="num">${gettext("Net")}</th></tr></thead><tbody>${rows}</tbody></table></div>
     ${whys ? `<ul class="payment-whys">${whys}</ul>` : ""}`;
+}
+
+/** Why a deal was washed out, as the engine says it (games/engine/deal), in the page's language. */
+function washoutWords(reason) {
+  switch (reason) {
+    case "the wall is exhausted": return gettext("the wall is exhausted");
+    case "the last tile of the wall was a bonus tile": return gettext("the last tile of the wall was a bonus tile");
+    default: return reason;
+  }
 }
 
 /** The whole proof of one finished deal. */
 export function proofHTML(ctx, deal) {
   const winner = deal.winner;
+  const number = esc(deal.number);
+  const reason = deal.result?.reason;
   const title = winner == null
-    ? `Deal ${esc(deal.number)}: a draw (${esc(deal.result?.reason || "wash-out")})`
-    : `Deal ${esc(deal.number)}: ${goesOut(ctx, winner)} ${HOW[deal.how] || ""}`;
+    ? (reason && reason !== "wash-out"
+      ? gettext("Deal %(number)s: a draw (%(reason)s)", { number, reason: esc(washoutWords(reason)) })
+      : gettext("Deal %(number)s: a draw (wash-out)", { number }))
+    : gettext("Deal %(number)s: %(outcome)s", { number, outcome: outcomeWords(ctx, winner, deal.how) });
   const hands = (deal.hands || []).map((h) => handProofHTML(ctx, h, deal)).join("");
-  return `<section class="proof" aria-label="Scoring proof of deal ${esc(deal.number)}">
+  return `<section class="proof" aria-label="${gettext("Scoring proof of deal %(number)s", { number })}">
     <h2>${title}</h2>
     <div class="sheet-hands">${hands}</div>
-    <h3>Payments</h3>
+    <h3>${gettext("Payments")}</h3>
     ${paymentsProofHTML(ctx, deal)}
   </section>`;
 }

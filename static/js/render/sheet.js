@@ -1,7 +1,7 @@
 // End of a deal: every hand revealed, each score itemised as the engine explained it, the
 // payments between every pair of players and the running totals. End of game: the standings.
 import { esc } from "../tiles.js";
-import { HOW, goesOut, handProofHTML, paymentWhy } from "./proof.js";
+import { handProofHTML, outcomeWords, paymentWhy } from "./proof.js";
 import { endedSheetHTML, gameOverHTML } from "./gameover.js";
 import { isYou } from "../words.js";
 import { gettext } from "../i18n.js";
@@ -45,7 +45,7 @@ export function sheetHTML(ctx) {
   const winner = d.winner;
   const title = winner == null
     ? gettext("Deal %(number)s: a draw (wash-out)", { number: esc(d.number ?? v.deal_number) })
-    : gettext("Deal %(number)s: %(outcome)s", { number: esc(d.number ?? ""), outcome: `${goesOut(ctx, winner)} ${HOW[d.how] || ""}` });
+    : gettext("Deal %(number)s: %(outcome)s", { number: esc(d.number ?? ""), outcome: outcomeWords(ctx, winner, d.how) });
   // A rule's glossary entry opens in a new tab: the game goes on in this one.
   const hands = (d.hands || []).map((h) => handProofHTML(ctx, h, d, { newTab: true })).join("");
   const forms = (v.rituals && v.rituals.forms) || {};
