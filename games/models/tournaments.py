@@ -90,6 +90,10 @@ class Tournament(models.Model):
         default=False, help_text="every table of a round plays the same walls, seats rotated "
         "between tables; the round page compares each player with the others who held the "
         "same hands")
+    free_text = models.BooleanField(
+        default=False, help_text="players and spectators may type their own lines at this "
+        "tournament's tables, not only the canned ones (the word filter, silences, mutes and "
+        "blocks still apply)")
     seed = models.CharField(max_length=32, default=_tournament_seed, help_text="seats the rounds")
     created = models.DateTimeField(auto_now_add=True)
 

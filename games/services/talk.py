@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 
 from games import clock
-from games.models import ACTIVE, Game, ReportReason, TalkLine
+from games.models import ACTIVE, Game, ReportReason, TalkLine, Tournament
 from games.models.talk import CANNED, PLAYERS, SPECTATORS, TEXT, TEXT_MAX
 from games.realtime import protocol
 
@@ -46,9 +46,13 @@ BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u
 def free_text_off(game: Game) -> str | None:
     """Why free text is off at this table, or None where it is on. The one rule (docs/protocol.md):
     free text is for casual tables whose people are not strangers, that is private tables, which
-    only their invite link opens; never at a rated or tournament table. The spectators' channel
-    follows the same rule, since its lines reach the players after each deal."""
+    only their invite link opens; never at a rated table, nor at a tournament's unless its
+    organiser switched it on for the tournament (`Tournament.free_text`, rated or not). The
+    spectators' channel follows the same rule, since its lines reach the players after each
+    deal. Where it is on, the word filter, silences, mutes, blocks and limits apply as anywhere."""
     if game.tournament:
+        if tournament_free_text(game):
+            return None
         return "Free text is off at tournament tables: use the canned lines."
     if game.rated:
         return "Free text is off at rated tables: use the canned lines."
@@ -56,6 +60,14 @@ def free_text_off(game: Game) -> str | None:
         return ("Free text is only for private tables, whose people came by invitation: "
                 "use the canned lines.")
     return None
+
+
+def tournament_free_text(game: Game) -> bool:
+    """Whether the organiser of the tournament this table belongs to switched free text on. A
+    game not saved yet (or a stand-in without a key) is no tournament's table."""
+    game_id = getattr(game, "pk", None)
+    return game_id is not None and Tournament.objects.filter(
+        round_set__tables__game_id=game_id, free_text=True).exists()
 
 
 def client_config(game: Game, signed_in: bool) -> dict[str, Any]:

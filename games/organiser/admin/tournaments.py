@@ -113,7 +113,7 @@ class TournamentAdmin(admin.ModelAdmin):
         (None, {"fields": ("name", "status", "registration_open")}),
         ("Ruleset", {"fields": RULESET_FIELDS}),
         ("Play", {"fields": ("rounds", "deals_per_table",
-                             "claim_seconds", "turn_seconds", "round_minutes")}),
+                             "claim_seconds", "turn_seconds", "round_minutes", "free_text")}),
         ("Seating and results", {"fields": ("fill", "withdrawal", "bot_level", "swiss", "table_points",
                                             "hide_scores", "rated", "seed", "check_in", "no_show",
                                             "duplicate_walls")}),
