@@ -43,10 +43,12 @@ TEMPLATES = [
     "templates/registration/login.html",
     "templates/registration/signup.html",
     "templates/games/table.html",
+    "templates/games/replay.html",
 ]
 PYTHON = [
     "games/web/pages/lobby_rows.py",
     "games/realtime/refusals.py",
+    "games/web/pages/replay.py",
 ]
 # The browser's words (the djangojs domain): the live table's modules and what they draw with.
 JAVASCRIPT = [
@@ -56,6 +58,9 @@ JAVASCRIPT = [
     *(f"static/js/render/{name}.js" for name in (
         "board", "exchange", "gameover", "hand", "hints", "layout", "log", "melds", "proof", "prompt",
         "rituals", "seats", "sheet", "waits", "wall")),
+    # The replay: its page and its modules (the table's renderers above draw it).
+    "static/js/replay.js",
+    *(f"static/js/replay/{name}.js" for name in ("controls", "deals", "draw", "load", "moves", "panel", "state")),
 ]
 DOMAINS = ("django", "djangojs")
 

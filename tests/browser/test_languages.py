@@ -118,3 +118,43 @@ def test_the_table_through_a_few_turns_in_chinese(browser, console, site_url, ar
         page.screenshot(path=str(artifacts / f"i18n-table-settings-{lang}.png"))
     finally:
         ctx.close()
+
+
+# A finished game's replay, read as its visitor sees it: the heading, the controls and the deal
+# picker, the move list, the table, the wall box and the last deal's scoring proof. The players'
+# names are theirs; the plot below is drawn by the server in English still (docs/i18n.md).
+REPLAY_TEXT = """() => {
+  const names = JSON.parse(document.getElementById('replay-config').textContent).players
+    .map(p => p.name).filter(name => /[A-Za-z]/.test(name));
+  const options = [...document.querySelectorAll('#replay-controls option')].map(o => o.textContent);
+  let text = ['.replay-head', '#replay-controls', '#move-list', '#table', '#proof-box', '#wall-box summary']
+    .map(s => document.querySelector(s)).filter(Boolean).map(el => el.innerText).concat(options)
+    .join('\\n');
+  for (const name of names) text = text.split(name).join(' ');
+  return text;
+}"""
+
+
+def test_a_finished_games_replay_in_simplified_chinese(browser, console, site_url, site_env,
+                                                       artifacts):
+    import re
+
+    from .test_replay_words import finished_game
+
+    made = finished_game(site_env, "chinese-classical", "replay-zh")
+    ctx = _context(browser, "zh-Hans", width=1366, height=900)
+    try:
+        page = console.watch(ctx.new_page())
+        page.goto(f"{site_url}/game/{made['game']}/replay/")
+        page.wait_for_selector("body[data-replay-ready]")
+        page.locator('[data-rc="end"]').click()  # the last move: the deal's scoring proof shown
+        page.wait_for_selector("#proof-box .proof")
+        page.wait_for_function("document.getElementById('verification').textContent.length > 0")
+        text = page.evaluate(REPLAY_TEXT)
+        for word in ("回放", "第 1 局", "计分明细", "付分", "已验证"):
+            assert word in text, word
+        english = set(re.findall(r"[A-Za-z]{2,}", text)) - ALLOWED
+        assert not english, f"English on the zh-Hans replay: {sorted(english)}"
+        page.screenshot(path=str(artifacts / "i18n-replay-zh-Hans.png"), full_page=True)
+    finally:
+        ctx.close()

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_noop
 
 from games.access import policy
 from games.engine.actions import Action
@@ -27,6 +28,10 @@ from games.services.analysis import people
 from games.web.pages import running_steps
 from games.web.plots import plot_for_game
 from games.web.records import verify_game
+
+# The verification line as the engine words it (games/engine/record.py, VERIFIED), shown in the
+# page's language; a failure's reason stays as the engine gives it.
+gettext_noop("verified: the seed matches its commitment and replays to these results")
 
 FINISHED_TTL = 7 * 24 * 3600  # a finished game's steps never change
 RUNNING_TTL = 120
@@ -145,7 +150,9 @@ def replay(request, game_id: int):
     if known is None:
         config["extras"] = reverse("game_replay_extras", args=[game.pk])
     else:
-        context["verification"] = known["verification"]
+        v = known["verification"]
+        message = v and v["message"]
+        context["verification"] = v and {**v, "message": gettext(message)}
         context["plot_html"] = mark_safe(known["plot"]) if known["plot"] else None
     if finished:
         context["record_url"] = reverse("game_record", args=[game.pk]) + "?download=1"

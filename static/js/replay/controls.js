@@ -5,6 +5,7 @@ import { parseHash } from "./steps.js";
 import { controls, ctx, moveList, root, state, wallBox } from "./state.js";
 import { render } from "./draw.js";
 import { command, go, setPlaying } from "./navigate.js";
+import { gettext } from "../i18n.js";
 
 export function wireControls() {
   controls.addEventListener("click", (ev) => {
@@ -15,7 +16,7 @@ export function wireControls() {
       // The link is the page's address with this move: copy it whole, ready to share.
       ev.preventDefault();
       navigator.clipboard.writeText(location.href.split("#")[0] + link.getAttribute("href")).then(
-        () => { link.textContent = "Link copied"; setTimeout(() => { link.textContent = "Link to this move"; }, 1500); },
+        () => { link.textContent = gettext("Link copied"); setTimeout(() => { link.textContent = gettext("Link to this move"); }, 1500); },
         () => { location.hash = link.getAttribute("href"); },
       );
     }

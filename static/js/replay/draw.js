@@ -7,15 +7,19 @@ import { proofHTML } from "../render/proof.js";
 import { moveListHTML, stepWords } from "./moves.js";
 import { showDecisions } from "./decisions.js";
 import { config, controls, ctx, moveList, proofBox, root, state, wallBox, wordsCtx } from "./state.js";
+import { gettext } from "../i18n.js";
 
 // The wall face up: drawn once per deal, then each step only hides the tiles taken since.
 // A ruleset without a dead wall (Shanghai) shows the one wall only.
 function wallHTML(deal) {
-  const first = wordsCtx.looseTiles ? "loose tiles first" : "next replacement first";
-  const dead = wordsCtx.deadWall
-    ? `<p class="muted">Dead wall (<b class="wd-n"></b>), ${first}:</p><div class="wall-row dead">${tilesHTML(deal.dead)}</div>`
-    : "";
-  return `<p class="muted">${wordsCtx.deadWall ? "Live wall" : "The wall"} (<b class="wl-n"></b>), next tile first:</p><div class="wall-row live">${tilesHTML(deal.live)}</div>${dead}`;
+  const count = '<b class="wd-n"></b>';
+  const first = wordsCtx.looseTiles ? gettext("Dead wall (%(count)s), loose tiles first:", { count })
+    : gettext("Dead wall (%(count)s), next replacement first:", { count });
+  const dead = wordsCtx.deadWall ? `<p class="muted">${first}</p><div class="wall-row dead">${tilesHTML(deal.dead)}</div>` : "";
+  const live = '<b class="wl-n"></b>';
+  const head = wordsCtx.deadWall ? gettext("Live wall (%(count)s), next tile first:", { count: live })
+    : gettext("The wall (%(count)s), next tile first:", { count: live });
+  return `<p class="muted">${head}</p><div class="wall-row live">${tilesHTML(deal.live)}</div>${dead}`;
 }
 
 function updateWall(view) {
@@ -91,6 +95,6 @@ export function addDecisionsBox() {
   decisionsBox.id = "decisions-box";
   decisionsBox.className = "analysis-box decisions-box";
   decisionsBox.open = true;
-  decisionsBox.innerHTML = '<summary>The strong bot at each decision (the seat at the bottom)</summary><div class="dc-body"><p class="muted">Loading…</p></div>';
+  decisionsBox.innerHTML = `<summary>${gettext("The strong bot at each decision (the seat at the bottom)")}</summary><div class="dc-body"><p class="muted">${gettext("Loading…")}</p></div>`;
   document.querySelector(".replay-side").appendChild(decisionsBox);
 }

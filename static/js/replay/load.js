@@ -8,11 +8,16 @@ import { loadOwnPuzzles } from "./own_puzzles.js";
 import { config, playerName, root, state, wallBox, wordsCtx } from "./state.js";
 import { render } from "./draw.js";
 import { go } from "./navigate.js";
+import { gettext, gettext_noop, serverWords } from "../i18n.js";
+
+// The verification line the server words in English (games/engine/record.py), said here in the
+// page's language when it is this one.
+gettext_noop("verified: the seed matches its commitment and replays to these results");
 
 export async function start() {
   const response = await fetch(config.steps, { credentials: "same-origin" });
   if (!response.ok) {
-    root.innerHTML = '<p class="waiting-note">The replay could not be loaded. Reload the page to try again.</p>';
+    root.innerHTML = `<p class="waiting-note">${gettext("The replay could not be loaded. Reload the page to try again.")}</p>`;
     return;
   }
   state.data = await response.json();
@@ -58,7 +63,7 @@ async function loadExtras() {
   const v = extras.verification;
   if (v) {
     const line = document.getElementById("verification");
-    line.textContent = `${v.ok ? "✓ " : ""}${v.message}`;
+    line.textContent = `${v.ok ? "✓ " : ""}${serverWords(v.message)}`;
     line.classList.add(v.ok ? "ok" : "bad");
   }
   if (extras.plot) {

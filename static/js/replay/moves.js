@@ -2,6 +2,7 @@
 import { esc, parseTiles, tileWords, tilesHTML } from "../tiles.js";
 import { eventWords } from "../words.js";
 import { dealOutcome } from "./deals.js";
+import { CHINESE, gettext, ngettext } from "../i18n.js";
 
 // Words for what only a review shows (a drawn tile, the tiles of a block), else the live words.
 function words(e, ctx) {
@@ -9,15 +10,23 @@ function words(e, ctx) {
   const you = (s) => s === ctx.view?.viewer;
   if (e.type === "draw" && e.tile) {
     // Without a dead wall (Shanghai) a replacement comes from the tail of the one wall.
-    const tail = ctx.deadWall === false ? " from the tail of the wall" : " from the dead wall";
-    const from = e.replacement ? " as a replacement" : e.source === "dead_wall" ? tail : "";
-    return `${who(e.seat)} draw${you(e.seat) ? "" : "s"} ${tileWords(e.tile)}${from}.`;
+    const v = { name: who(e.seat), tile: tileWords(e.tile) };
+    const me = you(e.seat);
+    if (e.replacement) return me ? gettext("You draw %(tile)s as a replacement.", v) : gettext("%(name)s draws %(tile)s as a replacement.", v);
+    if (e.source === "dead_wall" && ctx.deadWall === false) {
+      return me ? gettext("You draw %(tile)s from the tail of the wall.", v) : gettext("%(name)s draws %(tile)s from the tail of the wall.", v);
+    }
+    if (e.source === "dead_wall") return me ? gettext("You draw %(tile)s from the dead wall.", v) : gettext("%(name)s draws %(tile)s from the dead wall.", v);
+    return me ? gettext("You draw %(tile)s.", v) : gettext("%(name)s draws %(tile)s.", v);
   }
-  if (e.type === "deal_block") return `${who(e.seat)} take${you(e.seat) ? "" : "s"} ${e.count} tile${e.count > 1 ? "s" : ""}.`;
-  if (e.type === "draw" && !e.tile && e.source === "wall") return `${who(e.seat)} draw${you(e.seat) ? "" : "s"} a tile.`;
+  if (e.type === "deal_block") {
+    return you(e.seat) ? ngettext("You take %(n)s tile.", "You take %(n)s tiles.", e.count)
+      : ngettext("%(name)s takes %(n)s tile.", "%(name)s takes %(n)s tiles.", e.count, { name: who(e.seat) });
+  }
+  if (e.type === "draw" && !e.tile && e.source === "wall") return you(e.seat) ? gettext("You draw a tile.") : gettext("%(name)s draws a tile.", { name: who(e.seat) });
   if (e.type === "answered") return null;
-  if (e.type === "seating") return "Seats drawn by the dice and the wind tiles.";
-  if (e.type === "deal_scored") return e.game_over ? "The deal is scored. The game is over." : "The deal is scored.";
+  if (e.type === "seating") return gettext("Seats drawn by the dice and the wind tiles.");
+  if (e.type === "deal_scored") return e.game_over ? gettext("The deal is scored. The game is over.") : gettext("The deal is scored.");
   return eventWords(e, ctx);
 }
 
@@ -29,7 +38,7 @@ function tilesOf(e) {
 }
 
 export function stepWords(step, ctx) {
-  return step.e.map((e) => words(e, ctx)).filter(Boolean).join(" ");
+  return step.e.map((e) => words(e, ctx)).filter(Boolean).join(CHINESE ? "" : " ");
 }
 
 function stepTiles(step) {
@@ -53,8 +62,8 @@ export function moveListHTML(data, idx, ctx, open) {
       const outcome = esc(dealOutcome(data, d, ctx.playerName));
       const list = d.index === open ? `<ol>${items.join("")}</ol>` : "";
       return `<section class="deal-moves${d.index === open ? " open" : ""}" data-deal="${d.index}"><h3><a href="#d${d.index + 1}m1"${
-        d.index === open ? ' aria-current="true"' : ""}>Deal ${d.number}</a>
-        <span class="muted">${d.last - d.first + 1} moves · ${outcome}${scored ? ` · <a href="#d${d.index + 1}m${d.last - d.first + 1}">proof</a>` : ""}</span></h3>${list}</section>`;
+        d.index === open ? ' aria-current="true"' : ""}>${gettext("Deal %(number)s", { number: d.number })}</a>
+        <span class="muted">${ngettext("%(n)s move", "%(n)s moves", d.last - d.first + 1)} · ${outcome}${scored ? ` · <a href="#d${d.index + 1}m${d.last - d.first + 1}">${gettext("proof")}</a>` : ""}</span></h3>${list}</section>`;
     })
     .join("");
 }

@@ -1,6 +1,7 @@
 // The replay's shared state (one mutable object, imported live by every part), the page's
 // config and elements, the players' names as the replay says them, and ctx(): the renderers'
 // context for the step shown.
+import { gettext } from "../i18n.js";
 export const config = JSON.parse(document.getElementById("replay-config").textContent);
 export const root = document.getElementById("table");
 export const controls = document.getElementById("replay-controls");
@@ -17,10 +18,10 @@ export const state = {
 
 export function playerName(s) {
   if (s == null) return "";
-  if (s === config.viewer) return "You";
+  if (s === config.viewer) return gettext("You");
   const p = config.players[s] || {};
   const twin = config.players.some((q, k) => k !== s && q && q.name === p.name);
-  return twin && p.chair != null ? `${p.name} #${p.chair + 1}` : p.name || `Seat ${s + 1}`;
+  return twin && p.chair != null ? `${p.name} #${p.chair + 1}` : p.name || gettext("Seat %(number)s", { number: s + 1 });
 }
 
 // Words and proofs speak to the viewer as "You" (the table itself is drawn as a spectator's).
