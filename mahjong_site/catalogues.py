@@ -44,11 +44,13 @@ TEMPLATES = [
     "templates/registration/signup.html",
     "templates/games/table.html",
     "templates/games/replay.html",
+    "templates/games/analysis_board.html",
 ]
 PYTHON = [
     "games/web/pages/lobby_rows.py",
     "games/realtime/refusals.py",
     "games/web/pages/replay.py",
+    "games/web/pages/analysis_board.py",
 ]
 # The browser's words (the djangojs domain): the live table's modules and what they draw with.
 JAVASCRIPT = [
@@ -61,6 +63,9 @@ JAVASCRIPT = [
     # The replay: its page and its modules (the table's renderers above draw it).
     "static/js/replay.js",
     *(f"static/js/replay/{name}.js" for name in ("controls", "deals", "draw", "load", "moves", "panel", "state")),
+    # The analysis board and the position it draws (shared with the puzzles).
+    "static/js/analysis_board.js",
+    "static/js/puzzles_position.js",
 ]
 DOMAINS = ("django", "djangojs")
 

@@ -2,6 +2,7 @@
 // chosen field; "Analyse" writes the address and asks the server to weigh every legal action.
 import { actionWords, candidatesHTML, handHTML, positionHTML } from "./puzzles_position.js";
 import { esc } from "./tiles.js";
+import { gettext, serverWords } from "./i18n.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const form = document.getElementById("board");
@@ -19,19 +20,19 @@ async function analyse(push) {
   const params = query();
   if (push) history.replaceState(null, "", `${location.pathname}?${params}`);
   if (!params.get("hand")) { result.innerHTML = ""; return; }
-  result.innerHTML = '<p class="muted">Weighing…</p>';
+  result.innerHTML = `<p class="muted">${gettext("Weighing…")}</p>`;
   const res = await fetch(`${config.weigh_url}?${params}`, { headers: { Accept: "application/json" } });
   const data = await res.json();
   if (!res.ok) {
     errorBox.hidden = false;
-    errorBox.textContent = data.error || "The position could not be read.";
+    errorBox.textContent = serverWords(data.error) || gettext("The position could not be read.");
     result.innerHTML = "";
     return;
   }
   errorBox.hidden = true;
   const offered = data.view.claim && data.view.claim.tile;
   const rob = data.view.phase === "rob";
-  const bot = data.bot ? `<p id="bot-choice">The strong bot would <b>${esc(actionWords(data.bot, offered, rob))}</b>.</p>` : "";
+  const bot = data.bot ? `<p id="bot-choice">${gettext("The strong bot would <b>%(action)s</b>.", { action: esc(actionWords(data.bot, offered, rob)) })}</p>` : "";
   result.innerHTML = `${positionHTML(data.view)}${handHTML(data.view, [], false)}
     ${bot}${candidatesHTML(data.candidates, { offered, bot: data.bot, rob })}`;
 }

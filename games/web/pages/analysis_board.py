@@ -20,9 +20,11 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, pgettext
 from django.views.decorators.http import require_GET
 
 from games.access import policy
+from games.engine.hand_names import ruleset_title
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, Ruleset, get_ruleset
 from games.engine.tiles import BONUS, format_tiles
 from games.models import FINISHED, Game
@@ -30,11 +32,17 @@ from games.models.puzzles import Puzzle
 from games.services import puzzles as puzzle_service
 from games.services.analysis import people
 from games.thinking import board_jobs, pool
-from games.web.pages.board_position import WIND_NAMES, WINDS, BadPosition, address_of, position
+from games.web.pages.board_position import WINDS, BadPosition, address_of, position
 
 AT_ONCE = 4  # positions weighed at once by this process
 KEPT = 600  # seconds a position's figures are kept
 _busy = threading.BoundedSemaphore(AT_ONCE)
+
+
+def _wind_words() -> dict[str, str]:
+    """The seats' winds in the page's language (board_position.py's WIND_NAMES in English)."""
+    return dict(zip(WINDS, [pgettext("wind", "East"), pgettext("wind", "South"),
+                            pgettext("wind", "West"), pgettext("wind", "North")]))
 
 
 def _from_source(request: HttpRequest) -> HttpResponse | None:
@@ -92,16 +100,17 @@ def page(request: HttpRequest) -> HttpResponse:
     values.update(ruleset=q.get("ruleset") or DEFAULT_RULESET, seat=q.get("seat") or "we",
                   round=q.get("round") or "we", wall=q.get("wall") or "60",
                   frm=q.get("from") or "", goulash=q.get("goulash") == "1")
-    others = [{"wind": w, "name": WIND_NAMES[w], "d": q.get(f"d_{w}", ""),
+    names, language = _wind_words(), get_language() or "en"
+    others = [{"wind": w, "name": names[w], "d": q.get(f"d_{w}", ""),
                "m": q.get(f"m_{w}", ""), "b": q.get(f"b_{w}", "")} for w in WINDS]
     palette = [[(format_tiles([t]), format_tiles([t])) for t in range(r, min(r + 9, 34))]
                for r in (0, 9, 18, 27)] + [[(format_tiles([t]), format_tiles([t]))
                                             for t in BONUS]]
     return render(request, "games/analysis_board.html", {
-        "q": values, "others": others, "winds": list(WIND_NAMES.items()), "palette": palette,
-        "rulesets": [(n, get_ruleset(n).title) for n in PLAYABLE],
-        "goulash_titles": ", ".join(get_ruleset(n).title for n in PLAYABLE
-                                    if get_ruleset(n).goulash_after_washout),
+        "q": values, "others": others, "winds": list(names.items()), "palette": palette,
+        "rulesets": [(n, ruleset_title(n, language)) for n in PLAYABLE],
+        "goulash_titles": pgettext("list", ", ").join(ruleset_title(n, language) for n in PLAYABLE
+                                                      if get_ruleset(n).goulash_after_washout),
         "config": {"weigh_url": reverse("analysis_board_weigh")},
     })
 
