@@ -62,7 +62,9 @@ JAVASCRIPT = [
         "rituals", "seats", "sheet", "waits", "wall")),
     # The replay: its page and its modules (the table's renderers above draw it).
     "static/js/replay.js",
-    *(f"static/js/replay/{name}.js" for name in ("controls", "deals", "draw", "load", "moves", "panel", "state")),
+    *(f"static/js/replay/{name}.js" for name in (
+        "analysis", "controls", "deals", "decisions", "draw", "load", "moves", "own_puzzles", "panel",
+        "state")),
     # The analysis board and the position it draws (shared with the puzzles).
     "static/js/analysis_board.js",
     "static/js/puzzles_position.js",

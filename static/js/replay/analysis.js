@@ -3,21 +3,30 @@
 // linked to the position where it was made. Worked out once on the server; while it is being
 // worked out the page asks again every few seconds.
 import { esc, tileWords } from "../tiles.js";
+import { gettext, listWords, ngettext } from "../i18n.js";
 
+// Each kind of action: alone, and with its tiles.
 const KIND = {
-  discard: "discard", pung: "pung", chow: "chow", kong: "kong", pass: "pass", win: "go out",
-  concealed_kong: "declare a kong", promote_kong: "add to a pung",
+  discard: [() => gettext("discard"), (v) => gettext("discard %(tiles)s", v)],
+  pung: [() => gettext("pung"), (v) => gettext("pung %(tiles)s", v)],
+  chow: [() => gettext("chow"), (v) => gettext("chow %(tiles)s", v)],
+  kong: [() => gettext("kong"), (v) => gettext("kong %(tiles)s", v)],
+  pass: [() => gettext("pass"), (v) => gettext("pass %(tiles)s", v)],
+  win: [() => gettext("go out"), (v) => gettext("go out %(tiles)s", v)],
+  concealed_kong: [() => gettext("declare a kong"), (v) => gettext("declare a kong %(tiles)s", v)],
+  promote_kong: [() => gettext("add to a pung"), (v) => gettext("add to a pung %(tiles)s", v)],
 };
+const kindWords = (type, tiles) => (KIND[type] ? KIND[type][tiles == null ? 0 : 1]({ tiles })
+  : tiles == null ? type : `${type} ${tiles}`);
 
 function actionWords(a, offered) {
-  const kind = KIND[a.type] || a.type;
-  if (a.type === "discard" && a.tile) return `discard ${tileWords(a.tile)}`;
-  if (a.tiles) return `${kind} ${String(a.tiles).split(/\s+/).map(tileWords).join(", ")}`;
-  if (a.tile) return `${kind} ${tileWords(a.tile)}`;
-  if (offered && a.type === "pass") return `let ${tileWords(offered)} go`;
-  if (offered && a.type === "win") return `go out on ${tileWords(offered)}`;
-  if (offered) return `${kind} ${tileWords(offered)}`;
-  return kind;
+  if (a.type === "discard" && a.tile) return gettext("discard %(tile)s", { tile: tileWords(a.tile) });
+  if (a.tiles) return kindWords(a.type, listWords(String(a.tiles).split(/\s+/).map(tileWords)));
+  if (a.tile) return kindWords(a.type, tileWords(a.tile));
+  if (offered && a.type === "pass") return gettext("let %(tile)s go", { tile: tileWords(offered) });
+  if (offered && a.type === "win") return gettext("go out on %(tile)s", { tile: tileWords(offered) });
+  if (offered) return kindWords(a.type, tileWords(offered));
+  return kindWords(a.type);
 }
 
 /** What a miss cost. Going out is ranked above everything by a sentinel score, so a missed win
@@ -26,10 +35,12 @@ function actionWords(a, offered) {
 export function missCost(m) {
   const missedWin = m.missed_win || (m.bot && m.bot.type === "win" && m.played && m.played.type !== "win");
   if (missedWin) {
-    return m.win_value > 0 ? `a missed win: the hand would have scored ${Math.round(m.win_value)} points` : "a missed win";
+    const n = Math.round(m.win_value);
+    return m.win_value > 0 ? ngettext("a missed win: the hand would have scored %(n)s point", "a missed win: the hand would have scored %(n)s points", n)
+      : gettext("a missed win");
   }
-  const broke = m.broke_call ? "; it broke the Original Call" : "";
-  return `about ${m.lost} points of expected value${broke}`;
+  return m.broke_call ? gettext("about %(n)s points of expected value; it broke the Original Call", { n: m.lost })
+    : gettext("about %(n)s points of expected value", { n: m.lost });
 }
 
 /** The step where a move's decision was faced: the last step before the move's version. */
@@ -46,23 +57,27 @@ export function stepBefore(steps, version) {
 
 export function analysisHTML(data, { steps, where, hashOf, playerName, viewer }) {
   const seats = data.seats || [];
-  if (!seats.length) return '<p class="muted">Only bots played this game: there are no decisions of a person to compare.</p>';
+  if (!seats.length) return `<p class="muted">${gettext("Only bots played this game: there are no decisions of a person to compare.")}</p>`;
   const blocks = seats.map((s) => {
     const who = playerName(s.seat);
     const you = s.seat === viewer;
-    if (!s.decisions) return `<p><b>${esc(who)}</b>: no choices to compare.</p>`;
+    if (!s.decisions) return `<p>${gettext("<b>%(name)s</b>: no choices to compare.", { name: esc(who) })}</p>`;
     const pct = Math.round(100 * s.match_rate);
     const misses = (s.misses || []).map((m) => {
       const at = stepBefore(steps, m.version);
-      return `<li><a href="${hashOf(where[at])}">Deal ${m.deal}, move ${where[at].m}</a>: ${you ? "you chose to" : "chose to"} ${esc(actionWords(m.played, m.offered))};
-        the bot would ${esc(actionWords(m.bot, m.offered))} <span class="muted">(${you ? "your" : "the"} choice ranked ${m.rank} of ${m.of}; ${esc(missCost(m))})</span></li>`;
+      const v = { played: esc(actionWords(m.played, m.offered)), bot: esc(actionWords(m.bot, m.offered)) };
+      const r = { rank: m.rank, of: m.of, cost: esc(missCost(m)) };
+      return `<li><a href="${hashOf(where[at])}">${gettext("Deal %(deal)s, move %(move)s", { deal: m.deal, move: where[at].m })}</a>: ${you
+        ? gettext("you chose to %(played)s; the bot would %(bot)s", v) : gettext("chose to %(played)s; the bot would %(bot)s", v)} <span class="muted">${you
+        ? gettext("(your choice ranked %(rank)s of %(of)s; %(cost)s)", r) : gettext("(the choice ranked %(rank)s of %(of)s; %(cost)s)", r)}</span></li>`;
     }).join("");
-    return `<div class="analysis-seat"><p><b>${esc(you ? "Your decisions" : `${who}'s decisions`)}: ${pct}% matched</b>
-      <span class="muted">(${s.matched} of ${s.decisions})</span></p>
-      ${misses ? `<p class="muted">Biggest misses:</p><ol class="misses">${misses}</ol>` : ""}</div>`;
+    const head = you ? gettext("Your decisions: %(pct)s%% matched", { pct }) : gettext("%(name)s's decisions: %(pct)s%% matched", { name: esc(who), pct });
+    return `<div class="analysis-seat"><p><b>${head}</b>
+      <span class="muted">${gettext("(%(matched)s of %(decisions)s)", { matched: s.matched, decisions: s.decisions })}</span></p>
+      ${misses ? `<p class="muted">${gettext("Biggest misses:")}</p><ol class="misses">${misses}</ol>` : ""}</div>`;
   }).join("");
-  const note = data.complete === false ? '<p class="muted">The first decisions only: the game was too long to weigh them all.</p>' : "";
-  return `${blocks}${note}<p class="muted small">Each choice is weighed as the strong bot sees it from that seat: how near the hand is to going out, what it could be worth and how dangerous the tile is. A different choice is not always a mistake.</p>`;
+  const note = data.complete === false ? `<p class="muted">${gettext("The first decisions only: the game was too long to weigh them all.")}</p>` : "";
+  return `${blocks}${note}<p class="muted small">${gettext("Each choice is weighed as the strong bot sees it from that seat: how near the hand is to going out, what it could be worth and how dangerous the tile is. A different choice is not always a mistake.")}</p>`;
 }
 
 export async function loadAnalysis(url, box, render) {
@@ -74,7 +89,7 @@ export async function loadAnalysis(url, box, render) {
       break;
     }
     if (response.status === 202) {
-      box.querySelector(".analysis-body").innerHTML = '<p class="muted">Weighing every decision of the game…</p>';
+      box.querySelector(".analysis-body").innerHTML = `<p class="muted">${gettext("Weighing every decision of the game…")}</p>`;
       await new Promise((r) => setTimeout(r, 3000));
       continue;
     }
@@ -82,5 +97,5 @@ export async function loadAnalysis(url, box, render) {
     render(await response.json());
     return;
   }
-  box.querySelector(".analysis-body").innerHTML = '<p class="muted">The analysis is not available now.</p>';
+  box.querySelector(".analysis-body").innerHTML = `<p class="muted">${gettext("The analysis is not available now.")}</p>`;
 }

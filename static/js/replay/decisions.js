@@ -3,6 +3,7 @@
 // The figures come from /game/<id>/decisions.json (games/thinking/puzzle_jobs.py: decisions).
 import { actionWords } from "../puzzles_position.js";
 import { esc } from "../tiles.js";
+import { gettext, listWords } from "../i18n.js";
 
 const loaded = new Map(); // seat -> Promise of its decisions
 
@@ -16,17 +17,19 @@ function load(game, seat) {
 
 function chartHTML(perDeal) {
   const top = Math.max(1, ...perDeal.map((d) => d.lost));
-  return `<div class="dc-chart" role="img" aria-label="Points of expected value given up, deal by deal: ${perDeal.map((d) => `deal ${d.deal} ${d.lost}`).join(", ")}">
-    ${perDeal.map((d) => `<div class="dc-bar"><span class="dc-label">Deal ${d.deal}</span><span class="dc-fill" style="width:${Math.round(100 * d.lost / top)}%"></span><span class="dc-value">${d.lost}</span></div>`).join("")}</div>`;
+  const each = perDeal.map((d) => gettext("deal %(deal)s %(lost)s", d));
+  return `<div class="dc-chart" role="img" aria-label="${gettext("Points of expected value given up, deal by deal: %(list)s", { list: listWords(each) })}">
+    ${perDeal.map((d) => `<div class="dc-bar"><span class="dc-label">${gettext("Deal %(number)s", { number: d.deal })}</span><span class="dc-fill" style="width:${Math.round(100 * d.lost / top)}%"></span><span class="dc-value">${d.lost}</span></div>`).join("")}</div>`;
 }
 
 function rankingHTML(d) {
   const same = (a, b) => a.type === b.type && (a.tile || null) === (b.tile || null) && String(a.tiles || "") === String(b.tiles || "") && !!a.call === !!b.call;
   const rows = d.candidates.map((c) => `<li class="${same(c.action, d.played) ? "dc-yours" : ""}">${esc(actionWords(c.action, d.offered))}
-    <span class="muted">${c.expected} points expected, ${Math.round(100 * c.win_chance)}% to go out</span>${same(c.action, d.played) ? " ← chosen" : ""}</li>`).join("");
-  const yours = d.yours ? `<li class="dc-yours" value="${d.rank}">${esc(actionWords(d.yours.action, d.offered))} <span class="muted">${d.yours.expected} points expected</span> ← chosen</li>` : "";
-  const verdict = d.rank === 1 ? "the strong bot's choice" : d.missed_win ? "a missed win" : `ranked ${d.rank} of ${d.of}, ${d.lost} points given up`;
-  return `<p id="dc-now"><b>The decision here</b>: ${esc(verdict)}</p><ol class="dc-ranking">${rows}${yours}</ol>`;
+    <span class="muted">${gettext("%(expected)s points expected, %(pct)s%% to go out", { expected: c.expected, pct: Math.round(100 * c.win_chance) })}</span>${same(c.action, d.played) ? gettext(" ← chosen") : ""}</li>`).join("");
+  const yours = d.yours ? `<li class="dc-yours" value="${d.rank}">${esc(actionWords(d.yours.action, d.offered))} <span class="muted">${gettext("%(expected)s points expected", { expected: d.yours.expected })}</span>${gettext(" ← chosen")}</li>` : "";
+  const verdict = d.rank === 1 ? gettext("the strong bot's choice") : d.missed_win ? gettext("a missed win")
+    : gettext("ranked %(rank)s of %(of)s, %(lost)s points given up", { rank: d.rank, of: d.of, lost: d.lost });
+  return `<p id="dc-now">${gettext("<b>The decision here</b>: %(verdict)s", { verdict: esc(verdict) })}</p><ol class="dc-ranking">${rows}${yours}</ol>`;
 }
 
 /** Fill `box` for the seat at the bottom at this step (`version`: the moves made so far; `next`:
@@ -41,13 +44,15 @@ export async function showDecisions(box, { game, seat, version, next, person }) 
   const data = await load(game, seat);
   const body = box.querySelector(".dc-body");
   if (!data) {
-    body.innerHTML = '<p class="muted">The decisions could not be loaded.</p>';
+    body.innerHTML = `<p class="muted">${gettext("The decisions could not be loaded.")}</p>`;
     return;
   }
   const here = data.decisions.find((d) => d.version === version)
     || data.decisions.find((d) => d.version > version && (next == null || d.version < next));
-  body.innerHTML = `${here ? rankingHTML(here) : '<p class="muted" id="dc-now">No decision of this seat at this move.</p>'}
-    <p class="muted">${data.decisions.length} decisions weighed${data.complete ? "" : " (the first ones only)"}; points given up, deal by deal:</p>
+  const weighed = data.complete ? gettext("%(n)s decisions weighed; points given up, deal by deal:", { n: data.decisions.length })
+    : gettext("%(n)s decisions weighed (the first ones only); points given up, deal by deal:", { n: data.decisions.length });
+  body.innerHTML = `${here ? rankingHTML(here) : `<p class="muted" id="dc-now">${gettext("No decision of this seat at this move.")}</p>`}
+    <p class="muted">${weighed}</p>
     ${chartHTML(data.per_deal)}`;
   box.dataset.ready = "1";
 }

@@ -3,30 +3,31 @@
 // /game/<id>/own-puzzles.json answers for the requester alone. While they are being made the
 // page asks again, a bounded number of times.
 import { esc } from "../tiles.js";
+import { gettext, listWords } from "../i18n.js";
 
 const EVERY_MS = 5000;
 const TRIES = 120; // ten minutes
 
 const SAID = {
-  made: "No puzzle came from your decisions in this game: wherever your choice differed from the strong bot's, the best was not clearly better.",
-  making: "Your puzzles from this game are being made: they appear here when they are ready.",
-  waiting: "Your puzzles from this game are made once its analysis is done.",
-  never: "No puzzles are made from this game (a private table, or a round whose results are still hidden).",
-  late: "Your puzzles from this game are still being made: your player page lists them when they are ready.",
+  made: () => gettext("No puzzle came from your decisions in this game: wherever your choice differed from the strong bot's, the best was not clearly better."),
+  making: () => gettext("Your puzzles from this game are being made: they appear here when they are ready."),
+  waiting: () => gettext("Your puzzles from this game are made once its analysis is done."),
+  never: () => gettext("No puzzles are made from this game (a private table, or a round whose results are still hidden)."),
+  late: () => gettext("Your puzzles from this game are still being made: your player page lists them when they are ready."),
 };
 
 function listHTML(puzzles, at) {
   return `<ul class="own-game-list">${puzzles.map((p) => {
-    const themes = p.themes.length ? ` <span class="muted">(${esc(p.themes.join(", "))})</span>` : "";
-    return `<li><a href="${esc(p.url)}">Puzzle ${p.id}</a>: deal ${p.deal}, <a href="${esc(at(p.move + 1))}">the move in this replay</a>${themes}</li>`;
+    const themes = p.themes.length ? ` <span class="muted">(${esc(listWords(p.themes))})</span>` : "";
+    return `<li>${gettext("<a href=\"%(url)s\">Puzzle %(id)s</a>: deal %(deal)s, <a href=\"%(move)s\">the move in this replay</a>", { url: esc(p.url), id: p.id, deal: p.deal, move: esc(at(p.move + 1)) })}${themes}</li>`;
   }).join("")}</ul>`;
 }
 
 function show(section, data, at, late) {
   const some = data.puzzles.length > 0;
-  const note = late ? SAID.late : data.status === "made" && some ? "" : SAID[data.status] || "";
-  section.innerHTML = `<h3>Your puzzles from this game</h3>
-    ${some ? '<p class="muted">Your costliest decisions here, to play again. Only you see them.</p>' + listHTML(data.puzzles, at) : ""}
+  const note = late ? SAID.late() : data.status === "made" && some ? "" : SAID[data.status]?.() || "";
+  section.innerHTML = `<h3>${gettext("Your puzzles from this game")}</h3>
+    ${some ? `<p class="muted">${gettext("Your costliest decisions here, to play again. Only you see them.")}</p>${listHTML(data.puzzles, at)}` : ""}
     ${note ? `<p class="muted own-game-note">${esc(note)}</p>` : ""}`;
   section.dataset.status = late ? "late" : data.status;
 }
