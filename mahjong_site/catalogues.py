@@ -45,12 +45,16 @@ TEMPLATES = [
     "templates/games/table.html",
     "templates/games/replay.html",
     "templates/games/analysis_board.html",
+    "templates/games/calculator.html",
+    "templates/games/puzzle.html",
 ]
 PYTHON = [
     "games/web/pages/lobby_rows.py",
     "games/realtime/refusals.py",
     "games/web/pages/replay.py",
     "games/web/pages/analysis_board.py",
+    "games/web/pages/calculator.py",
+    "games/web/pages/puzzles.py",
 ]
 # The browser's words (the djangojs domain): the live table's modules and what they draw with.
 JAVASCRIPT = [
@@ -67,6 +71,8 @@ JAVASCRIPT = [
         "state")),
     # The analysis board and the position it draws (shared with the puzzles).
     "static/js/analysis_board.js",
+    "static/js/calculator.js",
+    "static/js/puzzles.js",
     "static/js/puzzles_position.js",
 ]
 DOMAINS = ("django", "djangojs")

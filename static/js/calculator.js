@@ -2,6 +2,7 @@
 // share) and asks the server's engine for the itemised score and the waits.
 import { esc, parseTiles, tilesHTML, tileWords } from "./tiles.js";
 import { scoreHTML } from "./render/sheet.js";
+import { gettext, listWords, ngettext } from "./i18n.js";
 
 const form = document.getElementById("calc");
 const result = document.getElementById("result");
@@ -56,8 +57,8 @@ function fifthCopy(t) {
   const most = copiesOf(t);
   if (held(t) < most) return "";
   return most === 1
-    ? `There is only one ${tileWords(t)} in a set of tiles, and this hand already holds it.`
-    : `There are only four ${tileWords(t)} in a set of tiles, and this hand already holds all four.`;
+    ? gettext("There is only one %(tile)s in a set of tiles, and this hand already holds it.", { tile: tileWords(t) })
+    : gettext("There are only four %(tile)s in a set of tiles, and this hand already holds all four.", { tile: tileWords(t) });
 }
 
 /** Palette tiles the hand holds every copy of are marked, with the reason as their title. */
@@ -69,28 +70,27 @@ function markUsedUp() {
   }
 }
 
-const faanWords = (s) => (s.limit ? "a limit hand" : `${s.doubles} faan`);
+const faanWords = (s) => (s.limit ? gettext("a limit hand") : gettext("%(n)s faan", { n: s.doubles }));
 
 function itemsHTML(data) {
   const s = data.score;
   const faan = data.scoring === "hongkong";
-  const points = `<b>${esc(s.total)}</b> point${s.total === 1 ? "" : "s"}`;
+  const points = ngettext("<b>%(n)s</b> point", "<b>%(n)s</b> points", s.total, { n: esc(s.total) });
   // Play refuses a Hong Kong hand below the table's minimum: the verdict says so, and why.
   const short = data.minimum
-    ? `Not a winning hand: below the table's minimum of ${esc(data.minimum.needed)} faan
-      <span class="why">(it is worth ${esc(data.minimum.faan)} without its flowers, whose faan
-      do not count toward the minimum)</span>`
+    ? `${gettext("Not a winning hand: below the table's minimum of %(needed)s faan", { needed: esc(data.minimum.needed) })}
+      <span class="why">${gettext("(it is worth %(faan)s without its flowers, whose faan do not count toward the minimum)", { faan: esc(data.minimum.faan) })}</span>`
     : "";
   const head = short
     ? `<p class="verdict">${short}</p>`
     : s.won
-      ? `<p class="verdict">Mahjong: ${faan ? `${esc(faanWords(s))} → ` : ""}${points}</p>`
-      : `<p class="verdict">${data.hand.win ? "Not a winning hand" : "A hand that did not go out"}: ${points}</p>`;
+      ? `<p class="verdict">${faan ? gettext("Mahjong: %(faan)s → %(points)s", { faan: esc(faanWords(s)), points }) : gettext("Mahjong: %(points)s", { points })}</p>`
+      : `<p class="verdict">${data.hand.win ? gettext("Not a winning hand: %(points)s", { points }) : gettext("A hand that did not go out: %(points)s", { points })}</p>`;
   const waits = data.waits == null ? ""
     : parseTiles(data.waits).length
-      ? `<p class="waits">Before its last tile the hand waits on ${tilesHTML(data.waits, { cls: "mini" })}
-          <span class="sr-only">${esc(parseTiles(data.waits).map(tileWords).join(", "))}</span></p>`
-      : '<p class="waits">Before its last tile the hand waits on nothing: it is not calling.</p>';
+      ? `<p class="waits">${gettext("Before its last tile the hand waits on %(tiles)s", { tiles: tilesHTML(data.waits, { cls: "mini" }) })}
+          <span class="sr-only">${esc(listWords(parseTiles(data.waits).map(tileWords)))}</span></p>`
+      : `<p class="waits">${gettext("Before its last tile the hand waits on nothing: it is not calling.")}</p>`;
   // The glossary opens in this tab: the hand is in the address, so Back brings it back.
   const shown = short ? { ...s, reason: null } : s; // the verdict already gives the reason
   return `${head}${scoreHTML(shown, { scoring: data.scoring, newTab: false })}${waits}`;
@@ -104,7 +104,7 @@ async function update(push = true) {
   if (push) history.replaceState(null, "", q.toString() ? `?${q}` : location.pathname);
   if (!q.get("hand")) {
     totalBar.hidden = true;
-    result.innerHTML = '<p class="muted">Enter a hand to see its score.</p>';
+    result.innerHTML = `<p class="muted">${gettext("Enter a hand to see its score.")}</p>`;
     return;
   }
   const mine = ++asked;
@@ -115,9 +115,11 @@ async function update(push = true) {
     ? `<p class="calc-error" role="alert">${esc(data.error)}</p>`
     : itemsHTML(data);
   totalBar.hidden = false;
-  totalBar.textContent = data.error ? "The hand cannot be scored: see why"
-    : data.minimum ? `Below the table's minimum of ${data.minimum.needed} faan · why`
-      : `${data.score.won ? "Mahjong" : "Hand"}: ${data.score.total} point${data.score.total === 1 ? "" : "s"} · the items`;
+  const total = data.score?.total;
+  totalBar.textContent = data.error ? gettext("The hand cannot be scored: see why")
+    : data.minimum ? gettext("Below the table's minimum of %(needed)s faan · why", { needed: data.minimum.needed })
+      : data.score.won ? ngettext("Mahjong: %(n)s point · the items", "Mahjong: %(n)s points · the items", total)
+        : ngettext("Hand: %(n)s point · the items", "Hand: %(n)s points · the items", total);
 }
 
 form.addEventListener("input", () => {
@@ -158,7 +160,7 @@ document.getElementById("clear").addEventListener("click", () => {
 });
 
 document.getElementById("share").addEventListener("click", (ev) => {
-  navigator.clipboard?.writeText(location.href).then(() => { ev.target.textContent = "Link copied"; }, () => {});
+  navigator.clipboard?.writeText(location.href).then(() => { ev.target.textContent = gettext("Link copied"); }, () => {});
 });
 
 // Clicking a tile in a preview takes it out of that field.

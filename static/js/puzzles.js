@@ -2,6 +2,7 @@
 // every candidate's figures, the margin and the simulation, and where it came from.
 import { actionWords, candidatesHTML, distinct, handHTML, otherChoicesHTML, positionHTML } from "./puzzles_position.js";
 import { esc } from "./tiles.js";
+import { gettext, listWords, serverWords } from "./i18n.js";
 
 const config = JSON.parse(document.getElementById("puzzle-config").textContent);
 const view = config.view;
@@ -19,38 +20,40 @@ async function answer(action) {
   answered = true;
   draw();
   const verdict = document.getElementById("verdict");
-  verdict.textContent = "Checking…";
+  verdict.textContent = gettext("Checking…");
   const res = await fetch(config.answer_url, {
     method: "POST", headers: { "Content-Type": "application/json", "X-CSRFToken": config.csrf },
     body: JSON.stringify({ action }),
   });
   const data = await res.json();
   if (!res.ok) {
-    verdict.textContent = data.error || "The answer was refused.";
+    verdict.textContent = serverWords(data.error) || gettext("The answer was refused.");
     answered = false;
     draw();
     return;
   }
   const rating = data.rated
-    ? ` Your puzzle rating: ${data.rating_before} → ${data.rating} (${data.change >= 0 ? "+" : ""}${data.change}).` : "";
+    ? gettext(" Your puzzle rating: %(before)s → %(after)s (%(change)s).", { before: data.rating_before, after: data.rating, change: `${data.change >= 0 ? "+" : ""}${data.change}` }) : "";
   verdict.className = `verdict ${data.correct ? "right" : "wrong"}`;
-  verdict.textContent = data.correct
-    ? `Right: ${actionWords(data.solution, offered)} is best.${rating}`
-    : `Not the best: you chose to ${actionWords(action, offered)}; the best is to ${actionWords(data.solution, offered)}.${rating}`;
+  const best = actionWords(data.solution, offered);
+  verdict.textContent = (data.correct
+    ? gettext("Right: %(best)s is best.", { best })
+    : gettext("Not the best: you chose to %(mine)s; the best is to %(best)s.", { mine: actionWords(action, offered), best })) + rating;
   const mine = document.getElementById("my-rating");
   if (mine && data.rated) mine.textContent = data.rating;
   const sim = data.simulation || {};
   const simText = sim.n
-    ? `In ${sim.n} deals of the unseen tiles dealt anew and played on by the bots, the best gained ${sim.mean} points more on average than the second (95% interval ${sim.low} to ${sim.high}); it went out ${sim.best_out} times against ${sim.second_out}.`
-    : "This position was not simulated.";
+    ? gettext("In %(n)s deals of the unseen tiles dealt anew and played on by the bots, the best gained %(mean)s points more on average than the second (95%% interval %(low)s to %(high)s); it went out %(best_out)s times against %(second_out)s.", sim)
+    : gettext("This position was not simulated.");
   const ex = document.getElementById("explanation");
   ex.hidden = false;
-  ex.innerHTML = `<p>The best leads the second by ${data.margin} expected points and ${Math.round(100 * data.margin_chance)}% chance of going out. ${esc(simText)}</p>
-    <p class="muted">Themes: ${esc((data.themes || []).join(", "))}</p>
+  const lead = gettext("The best leads the second by %(margin)s expected points and %(pct)s%% chance of going out.", { margin: data.margin, pct: Math.round(100 * data.margin_chance) });
+  ex.innerHTML = `<p>${lead} ${esc(simText)}</p>
+    <p class="muted">${gettext("Themes: %(themes)s", { themes: esc(listWords(data.themes || [])) })}</p>
     ${candidatesHTML(data.candidates, { offered, mark: action })}
-    <p>${data.replay ? `<a id="replay-link" href="${esc(data.replay)}">This move in its game's replay</a> · ` : ""}
-      <a id="analyse-link" href="${esc(config.analyse_url)}">Analyse this position</a> ·
-      <a id="next-puzzle" class="button small" href="${esc(config.next_url)}">Next puzzle</a></p>`;
+    <p>${data.replay ? `<a id="replay-link" href="${esc(data.replay)}">${gettext("This move in its game's replay")}</a> · ` : ""}
+      <a id="analyse-link" href="${esc(config.analyse_url)}">${gettext("Analyse this position")}</a> ·
+      <a id="next-puzzle" class="button small" href="${esc(config.next_url)}">${gettext("Next puzzle")}</a></p>`;
 }
 
 document.getElementById("puzzle").addEventListener("click", (e) => {

@@ -16,9 +16,11 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import get_language, gettext, pgettext
 
 from games.engine.cli_score import hand_score, waits_request
 from games.engine.errors import EngineError, NotationError
+from games.engine.hand_names import ruleset_title, tile_name
 from games.engine.ruleset import DEFAULT_RULESET, PRESETS, get_ruleset
 from games.engine.scoring.hongkong import short_of_minimum
 from games.engine.tiles import format_tiles, parse_tile, parse_tiles, read_tiles, tile_words
@@ -160,11 +162,17 @@ HOW = [("wall", "from the wall (self-drawn)"), ("dead_wall", "a loose tile (self
 
 
 def page(request: HttpRequest) -> HttpResponse:
-    """The form, filled in from the query (a shared link shows its hand at once)."""
+    """The form, filled in from the query (a shared link shows its hand at once), in the page's
+    language: the winds, the ways of going out, the tiles' and the rulesets' names."""
+    language = get_language() or "en"
+    winds = [pgettext("wind", "East"), pgettext("wind", "South"), pgettext("wind", "West"),
+             pgettext("wind", "North")]
+    how = [gettext("from the wall (self-drawn)"), gettext("a loose tile (self-drawn)"),
+           gettext("on a discard"), gettext("by robbing a kong")]
     return render(request, "games/calculator.html", {
-        "rulesets": [(n, PRESETS[n].title) for n in PRESETS],
-        "palette": PALETTE,
-        "winds": WINDS,
-        "sources": HOW,
+        "rulesets": [(n, ruleset_title(n, language)) for n in PRESETS],
+        "palette": [[(t, tile_name(t, language)) for t, _ in row] for row in PALETTE],
+        "winds": [(v, word) for (v, _), word in zip(WINDS, winds)],
+        "sources": [(v, word) for (v, _), word in zip(HOW, how)],
         "q": request.GET,
     })

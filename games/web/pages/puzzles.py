@@ -9,10 +9,12 @@ from django.http import Http404, HttpRequest, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from games.access import policy
-from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, get_ruleset
+from games.engine.hand_names import ruleset_title
+from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE
 from games.models.puzzles import Puzzle
 from games.services import ServiceError
 from games.services import puzzles as service
@@ -34,10 +36,11 @@ def _context(request: HttpRequest, puzzle: Puzzle | None, ruleset_name: str) -> 
                   "analyse_url": reverse("analysis_board") + f"?puzzle={puzzle.pk}",
                   "next_url": reverse("puzzles") + f"?ruleset={puzzle.ruleset_name}",
                   "signed_in": request.user.is_authenticated, "csrf": get_token(request)}
+    language = get_language() or "en"  # the rulesets' titles in the page's language
     return {
         "puzzle": puzzle, "ruleset_name": ruleset_name,
-        "ruleset_title": get_ruleset(ruleset_name).title,
-        "rulesets": [(n, get_ruleset(n).title) for n in PLAYABLE],
+        "ruleset_title": ruleset_title(ruleset_name, language),
+        "rulesets": [(n, ruleset_title(n, language)) for n in PLAYABLE],
         "rating": rating, "config": config,
         "count": service.public(ruleset_name).count(),
     }
