@@ -74,6 +74,8 @@ JAVASCRIPT = [
     "static/js/calculator.js",
     "static/js/puzzles.js",
     "static/js/puzzles_position.js",
+    # The English the server puts in the table page's config, listed for the catalogue.
+    "locale/server_words.js",
 ]
 DOMAINS = ("django", "djangojs")
 

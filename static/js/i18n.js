@@ -53,7 +53,7 @@ export function ordinal(n) {
 }
 
 /** Words the server gave in English (a reason a table has no hints, no free text...), in the
- *  page's language when the catalogue knows them (static/js/table/server_words.js lists them). */
+ *  page's language when the catalogue knows them (locale/server_words.js lists them). */
 export function serverWords(text) {
   return text ? gettext(text) : text;
 }

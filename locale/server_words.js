@@ -1,9 +1,9 @@
 // The English the server puts in the table page's config (games/services: hints_off, ready_off,
 // talk.free_text_off, the canned lines), listed here so the djangojs catalogue holds them: the
 // page shows each through i18n.js's serverWords. tests/structure/test_catalogues.py checks that
-// every reason the services can give is here. Nothing imports this module: it is read only by the
-// catalogue's extraction (mahjong_site/catalogues.py).
-import { gettext_noop } from "../i18n.js";
+// every reason the services can give is here. It is read only by the catalogue's extraction
+// (mahjong_site/catalogues.py), so it lives beside the catalogues, not among the served modules.
+const gettext_noop = (text) => text;
 
 export const SERVER_WORDS = [
   gettext_noop("Hints are off in tournament games."),
