@@ -49,6 +49,7 @@ function meldsHTML(melds) {
 /** The position: every seat's wind, melds, bonus and discards; the viewer's own hand. */
 export function positionHTML(view) {
   const me = view.viewer;
+  const none = gettext("none");
   const seats = view.seats.map((s) => {
     const own = s.seat === me;
     return `<div class="pz-seat${own ? " own" : ""}" data-seat="${s.seat}">
@@ -56,7 +57,7 @@ export function positionHTML(view) {
         <span class="muted">${own ? "" : gettext("%(n)s concealed", { n: s.concealed })}${s.original_call ? gettext(" · Original Call") : ""}</span></h3>
       ${s.melds && s.melds.length ? `<p class="pz-melds">${gettext("Sets: %(sets)s", { sets: meldsHTML(s.melds) })}</p>` : ""}
       ${s.bonus ? `<p class="pz-bonus">${gettext("Bonus: %(tiles)s", { tiles: tilesHTML(s.bonus) })}</p>` : ""}
-      <p class="pz-discards">${gettext("Discards: %(tiles)s", { tiles: s.discards ? tilesHTML(s.discards) : `<span class="muted">${gettext("none")}</span>` })}</p>
+      <p class="pz-discards">${gettext("Discards: %(tiles)s", { tiles: s.discards ? tilesHTML(s.discards) : `<span class="muted">${none}</span>` })}</p>
     </div>`;
   }).join("");
   const wall = view.wall || {};

@@ -120,8 +120,9 @@ export function eventWords(e, ctx) {
   switch (e.type) {
     case "seating": {
       const winds = windNames();
+      const seat = (s) => gettext("%(name)s %(wind)s", { name: who(s), wind: winds[s] });
       return gettext("Seats drawn with the wind tiles: %(seats)s.", {
-        seats: listWords([0, 1, 2, 3].map((s) => gettext("%(name)s %(wind)s", { name: who(s), wind: winds[s] }))) });
+        seats: listWords([0, 1, 2, 3].map(seat)) });
     }
     case "wall_built": {
       const rows = e.rows_by_wind || [];
