@@ -47,6 +47,7 @@ TEMPLATES = [
     "templates/games/analysis_board.html",
     "templates/games/calculator.html",
     "templates/games/puzzle.html",
+    "templates/games/_plot.html",
 ]
 PYTHON = [
     "games/web/pages/lobby_rows.py",
@@ -55,6 +56,7 @@ PYTHON = [
     "games/web/pages/analysis_board.py",
     "games/web/pages/calculator.py",
     "games/web/pages/puzzles.py",
+    "games/web/plots.py",
 ]
 # The browser's words (the djangojs domain): the live table's modules and what they draw with.
 JAVASCRIPT = [

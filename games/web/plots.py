@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext
 
 from games.services.matches import match_for
 
@@ -62,9 +63,12 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
     return f'<polygon points="{pts}" fill="{colour}"/>'
 
 
-def _svg(title: str, names: list[str], series: list[list[int]], *, x_label: str = "deal",
+def _svg(title: str, names: list[str], series: list[list[int]], *, x_label: str | None = None,
          first: int = 0, css: str = "points-plot") -> str:
     """`first`: the number of the series' first point (0 is shown as "start")."""
+    if x_label is None:
+        x_label = pgettext("plot axis", "deal")
+    start = escape(pgettext("plot axis", "start"))
     n = max(len(s) for s in series) - 1  # deals
     values = [v for s in series for v in s]
     lo, hi = min(values), max(values)
@@ -91,7 +95,7 @@ def _svg(title: str, names: list[str], series: list[list[int]], *, x_label: str 
     every = max(1, -(-n // 16))
     for k in range(0, n + 1, every):
         out.append(f'<text class="tick" x="{x(k):.1f}" y="{H - BOTTOM + 16}" '
-                   f'text-anchor="middle">{k + first if k + first else "start"}</text>')
+                   f'text-anchor="middle">{k + first if k + first else start}</text>')
     out.append(f'<text class="axis" x="{LEFT + pw / 2:.1f}" y="{H - 4}" '
                f'text-anchor="middle">{escape(x_label)}</text>')
     for seat, s in enumerate(series):
@@ -111,14 +115,15 @@ def points_plot(
     series: list[list[int]],
     *,
     winners: list[str] | None = None,
-    title: str = "Points after every deal",
+    title: str | None = None,
 ) -> Plot:
     """`series[seat]` holds the points at the start and after each deal (equal lengths)."""
     if len(names) != len(series) or not series or len({len(s) for s in series}) != 1:
         raise ValueError("one name and one equally long series per player")
     n = len(series[0])
     winners = winners or [""] * (n - 1)
-    rows = [PlotRow("Start", [s[0] for s in series], "")]
+    title = title or gettext("Points after every deal")
+    rows = [PlotRow(pgettext("plot row", "Start"), [s[0] for s in series], "")]
     rows += [PlotRow(f"{k}", [s[k] for s in series], winners[k - 1] if k - 1 < len(winners)
                      else "") for k in range(1, n)]
     return Plot(title, list(names), [list(s) for s in series], rows,
@@ -134,7 +139,7 @@ def plot_for_match(match, names: list[str]) -> Plot:
         for seat in range(4):
             series[seat].append(series[seat][-1] + h.deltas[seat])
         w = h.result.winner
-        winners.append("draw" if w is None else names[w])
+        winners.append(pgettext("plot: nobody won the deal", "draw") if w is None else names[w])
     return points_plot(names, series, winners=winners)
 
 

@@ -37,6 +37,22 @@ def test_plot_fragment_calls_the_viewer_you_and_shows_every_deal(client, players
     assert "".join(final) in text.replace("\n", "")
 
 
+def test_the_plot_is_in_the_readers_language_and_kept_per_language(client, players):
+    """Issue 42: the end screen's and the replay's plot (the replay keeps it in the cache) read
+    in the page's language; an English reader after a Chinese one still reads English."""
+    game = saved_game(players[:1], 3, seed="plot-zh")
+    client.cookies["django_language"] = "zh-hans"
+    text = client.get(f"/game/{game.pk}/plot/").content.decode()
+    assert "每局后的分数" in text and "和牌者" in text and "Won by" not in text
+    extras = client.get(f"/game/{game.pk}/replay/extras.json").json()["plot"]
+    assert "每局后的分数" in extras and "开局" in extras
+    client.cookies["django_language"] = "zh-hant"
+    assert "每局後的分數" in client.get(f"/game/{game.pk}/replay/extras.json").json()["plot"]
+    client.cookies["django_language"] = "en"
+    extras = client.get(f"/game/{game.pk}/replay/extras.json").json()["plot"]
+    assert "Points after every deal" in extras and "Won by" in extras
+
+
 def test_play_again_with_bots_deals_a_new_table_at_once(client, players):
     game = saved_game(players[:1], 3, seed="again-bots")
     client.force_login(players[0])

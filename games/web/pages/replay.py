@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from games.access import policy
 from games.engine.actions import Action
@@ -89,7 +89,8 @@ def _viewer_seat(request, seats) -> int | None:
 
 
 def _extras_key(game: Game, viewer: int | None) -> str:
-    return f"replay-extras:{game.pk}:{game.version}:{viewer}"
+    # The plot is drawn in the reader's language.
+    return f"replay-extras:{game.pk}:{game.version}:{viewer}:{get_language()}"
 
 
 def _extras(game: Game, viewer: int | None) -> dict:
