@@ -8,7 +8,8 @@ HERE = Path(__file__).parent
 # scale_db, they run a second time on PostgreSQL + Redis (.ci/with-services.sh).
 # tests/structure/test_scale_db_marker.py fails when a module that touches either is missing.
 SCALE_DB = {
-    "test_abandoned_tables", "test_bad_messages", "test_claims", "test_guest_sweep",
+    "test_abandoned_tables", "test_bad_messages", "test_claims", "test_end_of_game",
+    "test_guest_sweep",
     "test_hardened_input", "test_i18n",
     "test_import_hostile", "test_leaderboard", "test_leave_game", "test_live_play",
     "test_lobby_live", "test_moderation_socket", "test_move_clock", "test_move_cost", "test_no_leaks",
