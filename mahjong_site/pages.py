@@ -49,6 +49,7 @@ SCOPE_KEYS = ("type", "asgi", "http_version", "method", "scheme", "path", "raw_p
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
+_broken: list[ProcessPoolExecutor] = []  # replaced pools, joined at shutdown
 
 
 def size() -> int:
@@ -96,6 +97,11 @@ def shutdown() -> None:
         pool, _pool = _pool, None
     if pool is not None:
         pool.shutdown(wait=False, cancel_futures=True)
+    # A replaced pool's processes are dead, so joining it is at once. Left to the interpreter's
+    # exit, its manager thread may close its wakeup pipe while the exit hook writes to it
+    # (CPython 3.11's concurrent.futures), printing a traceback as the server stops.
+    while _broken:
+        _broken.pop().shutdown(wait=True)
 
 
 def _replace(broken: ProcessPoolExecutor) -> None:
@@ -103,6 +109,8 @@ def _replace(broken: ProcessPoolExecutor) -> None:
     with _lock:
         if _pool is broken:
             _pool = None
+        if broken not in _broken:
+            _broken.append(broken)
     broken.shutdown(wait=False, cancel_futures=True)
 
 
