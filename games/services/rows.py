@@ -26,16 +26,7 @@ def insert_moves(game_id: int, moves: list[tuple[int, int, dict]], now: datetime
     """Move.objects.bulk_create(...) as one INSERT whose SQL is built once per row count, from
     plain tuples (the ids are not read back: nothing here uses them)."""
     conn = connections[DEFAULT_DB_ALIAS]  # once: `connection` looks the thread's up each time
-    key = (conn.vendor, len(moves))
-    sql = _insert_sql.get(key)
-    if sql is None:
-        qn = conn.ops.quote_name
-        columns = ", ".join(qn(Move._meta.get_field(name).column) for name in _MOVE_COLUMNS)
-        row = "(" + ", ".join(["%s"] * len(_MOVE_COLUMNS)) + ")"
-        sql = _insert_sql[key] = (
-            f"INSERT INTO {qn(Move._meta.db_table)} ({columns})"
-            f" VALUES {', '.join([row] * len(moves))}"
-        )
+    sql = _insert_statement(conn, len(moves))
     action_field = _MOVE_ACTION_FIELD
     created = _MOVE_CREATED_FIELD.get_db_prep_save(now, conn)
     params: list = []
@@ -43,6 +34,21 @@ def insert_moves(game_id: int, moves: list[tuple[int, int, dict]], now: datetime
         params += (game_id, seq, seat, action_field.get_db_prep_save(action, conn), created)
     with conn.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def _insert_statement(conn, rows: int) -> str:
+    """The moves' INSERT of `rows` rows for this database, built once."""
+    key = (conn.vendor, rows)
+    sql = _insert_sql.get(key)
+    if sql is None:
+        qn = conn.ops.quote_name
+        columns = ", ".join(qn(Move._meta.get_field(name).column) for name in _MOVE_COLUMNS)
+        row = "(" + ", ".join(["%s"] * len(_MOVE_COLUMNS)) + ")"
+        sql = _insert_sql[key] = (
+            f"INSERT INTO {qn(Move._meta.db_table)} ({columns})"
+            f" VALUES {', '.join([row] * rows)}"
+        )
+    return sql
 
 
 def prepare_moves(moves: list[tuple[int, int, dict, datetime]]) -> list[tuple]:
@@ -58,12 +64,8 @@ def prepare_moves(moves: list[tuple[int, int, dict, datetime]]) -> list[tuple]:
 def insert_prepared(game_id: int, rows: list[tuple]) -> None:
     """The rows of prepare_moves inserted for `game_id`, one statement run for each row."""
     conn = connections[DEFAULT_DB_ALIAS]
-    qn = conn.ops.quote_name
-    columns = ", ".join(qn(Move._meta.get_field(name).column) for name in _MOVE_COLUMNS)
-    sql = (f"INSERT INTO {qn(Move._meta.db_table)} ({columns})"
-           f" VALUES ({', '.join(['%s'] * len(_MOVE_COLUMNS))})")
     with conn.cursor() as cursor:
-        cursor.executemany(sql, [(game_id, *row) for row in rows])
+        cursor.executemany(_insert_statement(conn, 1), [(game_id, *row) for row in rows])
 
 
 def save_changed(game: Game) -> None:
