@@ -48,6 +48,9 @@ TEMPLATES = [
     "templates/games/calculator.html",
     "templates/games/puzzle.html",
     "templates/games/_plot.html",
+    "templates/games/rules.html",
+    "templates/games/rules_scoring.html",
+    "templates/games/_glossary_example.html",
 ]
 PYTHON = [
     "games/web/pages/lobby_rows.py",
@@ -57,6 +60,9 @@ PYTHON = [
     "games/web/pages/calculator.py",
     "games/web/pages/puzzles.py",
     "games/web/plots.py",
+    "games/web/pages/rules.py",
+    "games/web/pages/scoring_glossary.py",
+    "games/templatetags/tile_pictures.py",
 ]
 # The browser's words (the djangojs domain): the live table's modules and what they draw with.
 JAVASCRIPT = [

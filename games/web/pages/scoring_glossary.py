@@ -11,7 +11,8 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -28,17 +29,26 @@ from games.engine.scoring.glossary import (
     set_points_table,
     values,
 )
-from games.engine.tiles import parse_tile, tile_words
 
 TITLES = {CLASSICAL: "The classical tables: points, doubles and limits",
           HONGKONG: "The Hong Kong table: faan"}
-HOW = {"wall": "self-drawn from the wall", "dead_wall": "self-drawn: a loose tile after a kong",
-       "discard": "on a discard", "robbed_kong": "by robbing a kong"}
-FLAG_WORDS = {"last_tile": "the last tile", "original_call": "after an Original Call",
-              "blessing": "on the first tiles of the deal", "kong_on_kong": "kong upon kong"}
-WINDS = ("East", "South", "West", "North")
-MELD_WORDS = {"concealed": "concealed", "claimed": "claimed", "exposed": "exposed",
-              "promoted": "promoted"}
+HOW = {"wall": _("self-drawn from the wall"), "dead_wall": _("self-drawn: a loose tile after a kong"),
+       "discard": _("on a discard"), "robbed_kong": _("by robbing a kong")}
+FLAG_WORDS = {"last_tile": _("the last tile"), "original_call": _("after an Original Call"),
+              "blessing": _("on the first tiles of the deal"), "kong_on_kong": _("kong upon kong")}
+WINDS = (pgettext_lazy("wind", "East"), pgettext_lazy("wind", "South"),
+         pgettext_lazy("wind", "West"), pgettext_lazy("wind", "North"))
+MELD_WORDS = {"concealed": _("concealed"), "claimed": _("claimed"), "exposed": _("exposed"),
+              "promoted": _("promoted")}
+SET_WORDS = {"Pung": _("Pung"), "Kong": _("Kong")}
+
+
+def and_list(items: list[str]) -> str:
+    """"A", "A and B", "A, B and C", in the page's language."""
+    if len(items) < 2:
+        return "".join(items)
+    return gettext("%(head)s and %(last)s") % {
+        "head": pgettext("list", ", ").join(items[:-1]), "last": items[-1]}
 
 
 def plural(n: int, word: str) -> str:
@@ -89,16 +99,20 @@ def name(fam: str, code: str, ruleset: str, lang: str = hand_names.ENGLISH) -> s
     return hand_names.hand_name(ruleset, code, lang)
 
 
-def example_words(ex: Example) -> str:
-    seat = f"{WINDS[ex.seat]} in the {WINDS[ex.round]} round"
+def example_words(ex: Example, lang: str = hand_names.ENGLISH) -> str:
+    values = {"seat": WINDS[ex.seat], "round": WINDS[ex.round]}
     if ex.win is None:
-        return f"{seat}; the hand did not go out."
-    flags = [FLAG_WORDS[k] for k, v in ex.flags if k in FLAG_WORDS and v]
+        return gettext("%(seat)s in the %(round)s round; the hand did not go out.") % values
+    flags = [str(FLAG_WORDS[k]) for k, v in ex.flags if k in FLAG_WORDS and v]
     streak = dict(ex.flags).get("east_streak")
     if streak:
-        flags.append(f"East's {streak}th win in a row")
-    extra = f" ({', '.join(flags)})" if flags else ""
-    return f"{seat}; goes out on {tile_words(parse_tile(ex.win))}, {HOW[ex.source]}{extra}."
+        flags.append(gettext("East's %(n)sth win in a row") % {"n": streak})
+    values |= {"tile": hand_names.tile_name(ex.win, lang), "how": HOW[ex.source],
+               "flags": pgettext("list", ", ").join(flags)}
+    if flags:
+        return gettext("%(seat)s in the %(round)s round; goes out on %(tile)s, %(how)s "
+                       "(%(flags)s).") % values
+    return gettext("%(seat)s in the %(round)s round; goes out on %(tile)s, %(how)s.") % values
 
 
 def entry_context(fam: str, code: str, lang: str = hand_names.ENGLISH) -> dict[str, Any]:
@@ -118,21 +132,26 @@ def entry_context(fam: str, code: str, lang: str = hand_names.ENGLISH) -> dict[s
                 else f"{title}：{alt_name}。")
         alt_ctx = {"ruleset": title, "name": alt_name, "lead": lead,
                    "explain": hand_names.explanation(alt[0], code, lang),
-                   "example": example_context(alt[2]) if alt[2] else None}
+                   "example": example_context(alt[2], lang) if alt[2] else None}
     return {
         "code": code, "anchor": anchor(fam, code), "name": names[0],
         "other_names": sorted({n for n in names[1:] if n != names[0]}),
-        "explain": explain, "cells": cells, "example": example_context(ex),
+        "explain": explain, "cells": cells, "example": example_context(ex, lang),
         "alt": alt_ctx,
     }
 
 
-def example_context(ex: Example) -> dict[str, Any]:
+def example_context(ex: Example, lang: str = hand_names.ENGLISH) -> dict[str, Any]:
+    melds = [(tiles, kind, MELD_WORDS[kind]) for tiles, kind in ex.meld_parts()]
+    declared = (gettext("Declared: %(kinds)s.") % {
+        "kinds": pgettext("list", ", ").join(str(word) for _t, _k, word in melds)}
+        if melds else "")
     return {
         "concealed": ex.concealed,
-        "melds": [(tiles, MELD_WORDS[kind]) for tiles, kind in ex.meld_parts()],
+        "melds": melds,
+        "declared": declared,
         "bonus": ex.bonus,
-        "words": example_words(ex),
+        "words": example_words(ex, lang),
     }
 
 
@@ -144,7 +163,8 @@ def glossary(lang: str = hand_names.ENGLISH) -> list[dict[str, Any]]:
     return [{
         "family": fam, "title": title(fam),
         "columns": [{"title": hand_names.ruleset_title(n, lang),
-                     "also": [hand_names.ruleset_title(a, lang) for a in also]}
+                     "also": [hand_names.ruleset_title(a, lang) for a in also],
+                     "also_words": and_list([hand_names.ruleset_title(a, lang) for a in also])}
                     for n, also in COLUMNS[fam]],
         "entries": [entry_context(fam, code, lang) for code in ENTRIES[fam]],
     } for fam in (CLASSICAL, HONGKONG)]
@@ -153,7 +173,7 @@ def glossary(lang: str = hand_names.ENGLISH) -> list[dict[str, Any]]:
 def page(request: HttpRequest) -> HttpResponse:
     return render(request, "games/rules_scoring.html", {
         "tables": glossary(hand_names.language_of(get_language())),
-        "set_points": set_points_table(),
+        "set_points": [(SET_WORDS[row[0]], *row[1:]) for row in set_points_table()],
     })
 
 
