@@ -5,6 +5,7 @@ templates hold no English text left outside a translate tag; every call of the s
 
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 
@@ -19,6 +20,9 @@ PLACEHOLDER = re.compile(r"%\([a-z_]+\)s|%%")
 TAG = re.compile(r"<[^<>]*>")
 SCRIPT = re.compile(r"<(script|style)\b.*?</\1>", re.S)
 SEEN_ATTRIBUTE = re.compile(r"""\b(aria-label|title|alt|placeholder)="([^"]*)\"""")
+
+# Reading every source takes a second or so: once per domain for the whole module.
+_sources = functools.cache(catalogues.sources_catalog)
 
 
 def _messages(folder: str, domain: str = "django"):
@@ -54,7 +58,7 @@ def test_a_translation_keeps_the_placeholders_and_the_markup(folder, domain):
 def test_the_catalogue_is_up_to_date_with_the_sources(folder, domain):
     """Every string of the translated sources is in the catalogue, and nothing else is: run
     `python -m mahjong_site.catalogues update` and translate what it adds."""
-    wanted = {_key(m) for m in catalogues.sources_catalog(domain) if m.id}
+    wanted = {_key(m) for m in _sources(domain) if m.id}
     have = {_key(m) for m in _messages(folder, domain)}
     assert wanted - have == set(), f"{folder}: missing from the catalogue"
     assert have - wanted == set(), f"{folder}: no longer in the sources"
@@ -118,7 +122,7 @@ def test_every_call_of_a_script_is_read(name):
     English on a Chinese page without failing anything else: each line holding one is read."""
     lines = {n + 1 for n, line in enumerate((catalogues.ROOT / name).read_text().splitlines())
              if CALL.search(line)}
-    read = {line for m in catalogues.sources_catalog("djangojs") for where, line in m.locations
+    read = {line for m in _sources("djangojs") for where, line in m.locations
             if where == name}
     # Babel gives a call that runs over several lines the line its arguments end on.
     assert {n for n in lines if not read & {n, n + 1, n + 2}} == set()
@@ -137,7 +141,7 @@ def test_every_message_a_script_asks_for_is_in_the_catalogue(name):
     asked = {m.group(1) for m in MESSAGE.finditer(text)}
     asked |= {m.group(2) for m in CONTEXT_MESSAGE.finditer(text)}
     have = {m.id[0] if isinstance(m.id, tuple) else m.id
-            for m in catalogues.sources_catalog("djangojs")}
+            for m in _sources("djangojs")}
     assert {a for a in asked if "\\" not in a} - have == set()
 
 
@@ -148,7 +152,7 @@ def test_the_reasons_the_server_gives_the_page_are_in_the_scripts_catalogue():
 
     from games.services import frames, hints, talk
 
-    have = {m.id for m in catalogues.sources_catalog("djangojs")}
+    have = {m.id for m in _sources("djangojs")}
     for tournament, rated, private in [(True, False, False), (False, True, False),
                                        (False, False, False)]:
         game = SimpleNamespace(tournament=tournament, rated=rated, private=private)
