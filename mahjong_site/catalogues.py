@@ -51,6 +51,19 @@ TEMPLATES = [
     "templates/games/rules.html",
     "templates/games/rules_scoring.html",
     "templates/games/_glossary_example.html",
+    "templates/games/history.html",
+    "templates/games/_game_rows.html",
+    "templates/games/_my_games.html",
+    "templates/games/player.html",
+    "templates/games/_rating_plot.html",
+    "templates/games/_profile_card.html",
+    "templates/games/_own_puzzles.html",
+    "templates/games/leaderboard.html",
+    "templates/games/queue.html",
+    "templates/games/import.html",
+    "templates/games/result_hidden.html",
+    "templates/404.html",
+    "templates/500.html",
 ]
 PYTHON = [
     "games/web/pages/lobby_rows.py",
@@ -63,6 +76,16 @@ PYTHON = [
     "games/web/pages/rules.py",
     "games/web/pages/scoring_glossary.py",
     "games/templatetags/tile_pictures.py",
+    "games/web/pages/history.py",
+    "games/web/pages/players.py",
+    "games/web/pages/leaderboard.py",
+    "games/web/pages/queue.py",
+    "games/web/pages/records.py",
+    "games/web/forms.py",
+    "games/models/stats.py",
+    "games/services/forfeits.py",
+    "games/services/queue.py",
+    "games/access/policy.py",
 ]
 # The browser's words (the djangojs domain): the live table's modules and what they draw with.
 JAVASCRIPT = [
@@ -82,6 +105,8 @@ JAVASCRIPT = [
     "static/js/calculator.js",
     "static/js/puzzles.js",
     "static/js/puzzles_position.js",
+    # The queue's page: how the wait goes.
+    "static/js/queue.js",
     # The English the server puts in the table page's config, listed for the catalogue.
     "locale/server_words.js",
 ]

@@ -36,6 +36,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 
 from games.engine.ruleset import Ruleset
 from games.models import ACTIVE, FINISHED, OPEN, Follow, Game, Seat, Table
@@ -50,6 +51,14 @@ REMEMBERED = 50  # invitations one session keeps (the oldest go first)
 HIDDEN_REASON = "This tournament round is still being played: its results are shown when it ends."
 SHARED_REASON = ("This table plays the same walls as the other tables of its round: it is "
                  "shown when the round ends.")
+# The same reasons as a page says them, in its reader's language (the JSON routes keep the
+# English message; the code is what a program decides by).
+PAGE_REASONS = {
+    "result_hidden": gettext_lazy("This tournament round is still being played: its results are "
+                                  "shown when it ends."),
+    "shared_walls": gettext_lazy("This table plays the same walls as the other tables of its "
+                                 "round: it is shown when the round ends."),
+}
 
 
 class Seeing(StrEnum):
@@ -212,7 +221,8 @@ def refusal(request, game: Game | None, decision: Decision, page: bool = False) 
         raise Http404(decision.message)
     if page and game is not None:
         return render(request, "games/result_hidden.html",
-                      {"game": game, "reason": decision.message}, status=decision.status)
+                      {"game": game, "reason": PAGE_REASONS.get(decision.code, decision.message)},
+                      status=decision.status)
     return JsonResponse({"error": decision.code, "message": decision.message},
                         status=decision.status)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Sum
+from django.utils.translation import gettext, pgettext
 
 from games.models import Game
 
@@ -22,8 +23,9 @@ class BestHand:
 
     @property
     def how_words(self) -> str:
-        return {"self_drawn": "self-drawn", "discard": "on a discard",
-                "robbed_kong": "robbing a kong"}.get(self.how, self.how)
+        return {"self_drawn": pgettext("best hand", "self-drawn"),
+                "discard": pgettext("best hand", "on a discard"),
+                "robbed_kong": pgettext("best hand", "robbing a kong")}.get(self.how, self.how)
 
 
 @dataclass
@@ -69,15 +71,20 @@ class PlayerStats:
     def shown(self) -> list[tuple[str, str, str]]:
         """(label, value, explanation) for the page."""
         return [
-            ("Games played", f"{self.games}", "finished games"),
-            ("Games won", f"{self.games_won}", "placed first"),
-            ("Deals won", f"{self.deals_won} of {self.deals}", percent(self.win_rate)),
-            ("Deal-in rate", percent(self.deal_in_rate), "deals another player won on your discard"),
-            ("Self-drawn rate", percent(self.self_drawn_rate), "deals won on a tile you drew"),
-            ("Points per deal", number(self.points_per_deal), "average gain or loss"),
-            ("Points per game", number(self.points_per_game), "average gain or loss"),
-            ("Average placing", "–" if self.average_place is None
-             else f"{self.average_place:.2f}", "1 is best"),
+            (gettext("Games played"), f"{self.games}", gettext("finished games")),
+            (gettext("Games won"), f"{self.games_won}", gettext("placed first")),
+            (gettext("Deals won"), gettext("%(won)s of %(deals)s") % {
+                "won": self.deals_won, "deals": self.deals}, percent(self.win_rate)),
+            (gettext("Deal-in rate"), percent(self.deal_in_rate),
+             gettext("deals another player won on your discard")),
+            (gettext("Self-drawn rate"), percent(self.self_drawn_rate),
+             gettext("deals won on a tile you drew")),
+            (gettext("Points per deal"), number(self.points_per_deal),
+             gettext("average gain or loss")),
+            (gettext("Points per game"), number(self.points_per_game),
+             gettext("average gain or loss")),
+            (gettext("Average placing"), "–" if self.average_place is None
+             else f"{self.average_place:.2f}", gettext("1 is best")),
         ]
 
     @property

@@ -80,17 +80,29 @@ def end_view(game: Game, match) -> dict[str, Any]:
 
 
 def words(ended: dict[str, Any] | None) -> str:
-    """How a game ended, in the words of the lists (history, player pages): "" for a game
-    played to its end by all who started it."""
+    """How a game ended, in the words of the lists (history, player pages), a sentence in the
+    page's language: "" for a game played to its end by all who started it."""
+    from django.utils.translation import gettext, pgettext
+
     if not ended:
         return ""
-    names = {how: " and ".join(b["name"] for b in ended.get("by") or [] if b["how"] == how)
-             for how in (RESIGNED, LEFT)}
+    joined = {how: [b["name"] for b in ended.get("by") or [] if b["how"] == how]
+              for how in (RESIGNED, LEFT)}
+    names = {how: _and(found, gettext, pgettext) for how, found in joined.items()}
     how = ended.get("how")
     if how == RESIGNED:
-        return f"Ended early: {names[RESIGNED]} resigned"
+        return gettext("Ended early: %(names)s resigned.") % {"names": names[RESIGNED]}
     if how == LEFT:
-        return f"Ended early: {names[LEFT]} left"
+        return gettext("Ended early: %(names)s left.") % {"names": names[LEFT]}
     if how == AGREED:
-        return "Ended early by agreement"
-    return f"{names[RESIGNED]} resigned" if names[RESIGNED] else ""
+        return gettext("Ended early by agreement.")
+    return (gettext("%(names)s resigned.") % {"names": names[RESIGNED]}
+            if names[RESIGNED] else "")
+
+
+def _and(names: list[str], gettext, pgettext) -> str:
+    """Names joined as a list is said: "alice", "alice and bob", "alice, bob and carol"."""
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(head)s and %(last)s") % {
+        "head": pgettext("list", ", ").join(names[:-1]), "last": names[-1]}

@@ -25,10 +25,19 @@ PICTURES = tuple([f"{suit}{n}" for suit in "bcd" for n in range(1, 10)]
                  + [f"f{n}" for n in range(1, 5)] + [f"s{n}" for n in range(1, 5)])
 
 
+# Django's language code -> the locale Babel names countries and languages in.
+BABEL_LOCALES = {"zh-hans": "zh_Hans", "zh-hant": "zh_Hant"}
+
+
+def _locale(language: str | None) -> Locale:
+    return Locale.parse(BABEL_LOCALES.get((language or "en").lower(), "en"))
+
+
 @cache
-def countries() -> tuple[tuple[str, str], ...]:
-    """(ISO code, English name) of every country and territory, by name."""
-    names = Locale("en").territories
+def countries(language: str | None = "en") -> tuple[tuple[str, str], ...]:
+    """(ISO code, name) of every country and territory, by name, named in the language (a
+    Django language code; English for any other)."""
+    names = _locale(language).territories
     return tuple(sorted(((code, name) for code, name in names.items()
                          if len(code) == 2 and code.isalpha() and code not in ("ZZ", "EU", "UN",
                                                                                "EZ", "QO")),
@@ -36,8 +45,8 @@ def countries() -> tuple[tuple[str, str], ...]:
 
 
 @cache
-def languages() -> tuple[tuple[str, str], ...]:
-    names = Locale("en").languages
+def languages(language: str | None = "en") -> tuple[tuple[str, str], ...]:
+    names = _locale(language).languages
     return tuple((code, names.get(code, code)) for code in LANGUAGE_CODES)
 
 
@@ -52,12 +61,13 @@ class Card:
     picture: str
 
 
-def card(user) -> Card | None:
+def card(user, language: str | None = "en") -> Card | None:
+    """The profile as a player page shows it, its country and languages named in `language`."""
     profile = Profile.objects.filter(user=user).first() if user is not None else None
     if profile is None:
         return None
-    names = dict(countries())
-    spoken = dict(languages())
+    names = dict(countries(language))
+    spoken = dict(languages(language))
     return Card(profile.bio, profile.country, names.get(profile.country, ""),
                 tuple(spoken[c] for c in profile.languages if c in spoken),
                 profile.picture if profile.picture in PICTURES else "")

@@ -61,12 +61,26 @@ class QueueStatus:
 
     @property
     def title(self) -> str:
-        return describe(self.ruleset_name, self.rated) if self.ruleset_name else ""
+        return title_words(self.ruleset_name, self.rated) if self.ruleset_name else ""
 
     def to_json(self) -> dict[str, Any]:
         return {"state": self.state, "ruleset": self.ruleset_name, "rated": self.rated,
                 "title": self.title, "game": self.game_id, "waiting": self.waiting,
                 "waited": self.waited, "bots_in": self.bots_in, "reason": self.reason}
+
+
+def title_words(ruleset_name: str, rated: bool) -> str:
+    """The game waited for, as the queue's page says it in its reader's language ("a rated
+    Chinese Classical game"); `describe` is the English a refusal says it in."""
+    from django.utils.translation import get_language, gettext
+
+    from games.engine import hand_names
+
+    title = (hand_names.ruleset_title(ruleset_name, get_language()) if ruleset_name in PRESETS
+             else ruleset_name)
+    if rated:
+        return gettext("a rated %(ruleset)s game") % {"ruleset": title}
+    return gettext("a casual %(ruleset)s game") % {"ruleset": title}
 
 
 def describe(ruleset_name: str, rated: bool) -> str:

@@ -22,3 +22,18 @@ def back_here(request) -> str:
     """Where switching the language returns: this page, its query kept when it is short."""
     full = request.get_full_path()
     return full if len(full) <= NEXT_MOST else request.path
+
+
+@register.filter
+def ruleset_title(game) -> str:
+    """A game's ruleset's title in the page's language (the name tables' titles,
+    docs/hand-names.md); a ruleset no preset has any more keeps its own title, else its name."""
+    from django.utils.translation import get_language
+
+    from games.engine import hand_names
+    from games.engine.ruleset import PRESETS
+
+    name = game.ruleset_name
+    if name in PRESETS:
+        return hand_names.ruleset_title(name, get_language())
+    return getattr(game.ruleset, "title", "") or name

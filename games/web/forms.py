@@ -1,27 +1,37 @@
+"""The site's forms. Their labels, help texts and choices are in the page's language
+(docs/i18n.md): lazy, read when the form is drawn."""
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.functional import lazy
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
+from games.engine import hand_names
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, PRESETS, Ruleset
 from games.engine.scoring.hongkong import faan_value
 from games.models import BOT_LEVELS
 
 OPEN_SEAT = "open"
-SEAT_CHOICES = [(OPEN_SEAT, "Open for a person"),
-                ("beginner", "Bot: beginner (goes out fast, never defends)"),
-                ("intermediate", "Bot: intermediate (builds hands worth more)"),
-                ("strong", "Bot: strong (builds and defends)"),
-                ("random", "Bot: random (any legal move)")]
-BOT_CHOICES = [(level, words.split(" (")[0].removeprefix("Bot: "))
-               for level, words in SEAT_CHOICES[1:]]
+SEAT_CHOICES = [(OPEN_SEAT, _("Open for a person")),
+                ("beginner", _("Bot: beginner (goes out fast, never defends)")),
+                ("intermediate", _("Bot: intermediate (builds hands worth more)")),
+                ("strong", _("Bot: strong (builds and defends)")),
+                ("random", _("Bot: random (any legal move)"))]
+BOT_CHOICES = [("beginner", pgettext_lazy("bot level", "beginner")),
+               ("intermediate", pgettext_lazy("bot level", "intermediate")),
+               ("strong", pgettext_lazy("bot level", "strong")),
+               ("random", pgettext_lazy("bot level", "random"))]
 # Named speeds for the claim window (seconds a discard stays open to claims).
-CLAIM_SPEEDS = [(4, "Fast: 4 seconds"), (8, "Normal: 8 seconds"), (15, "Relaxed: 15 seconds"),
-                (30, "Leisurely: 30 seconds")]
+CLAIM_SPEEDS = [(4, _("Fast: 4 seconds")), (8, _("Normal: 8 seconds")),
+                (15, _("Relaxed: 15 seconds")), (30, _("Leisurely: 30 seconds"))]
 # The optional clock: "move+bank" seconds, a move's time and each seat's time bank per deal.
-CLOCKS = [("", "Off: take your time"), ("10+30", "10 s a move + a 30 s bank per deal"),
-          ("15+60", "15 s a move + a 60 s bank per deal"),
-          ("30+120", "30 s a move + a 2 min bank per deal"),
-          ("60+300", "1 min a move + a 5 min bank per deal")]
+CLOCKS = [("", _("Off: take your time")), ("10+30", _("10 s a move + a 30 s bank per deal")),
+          ("15+60", _("15 s a move + a 60 s bank per deal")),
+          ("30+120", _("30 s a move + a 2 min bank per deal")),
+          ("60+300", _("1 min a move + a 5 min bank per deal"))]
 # The creator sits in the first seat; these name the other three, in chair order.
 OTHER_SEATS = ("seat_2", "seat_3", "seat_4")
 
@@ -30,15 +40,52 @@ class SignupForm(UserCreationForm):
     """Sign up, or (for a guest) keep the account under a chosen name."""
 
 
+SEAT_LABELS = {2: _("Seat 2"), 3: _("Seat 3"), 4: _("Seat 4")}
+
+
 def _seat_field(number: int, help_text: str = "") -> forms.ChoiceField:
     return forms.ChoiceField(
-        label=f"Seat {number}", choices=SEAT_CHOICES, initial=OPEN_SEAT, help_text=help_text
+        label=SEAT_LABELS[number], choices=SEAT_CHOICES, initial=OPEN_SEAT, help_text=help_text
     )
+
+
+# Each preset's description as the lobby offers it (the engine's `description` is the English).
+DESCRIPTIONS = {
+    "chinese-classical": _("The traditional game with flowers and seasons: make four sets and a "
+                           "pair to go Mah Jong. Every hand is scored, and the losers settle up "
+                           "among themselves too."),
+    "british": _("The British game: seats are set by dealing out the wind tiles, one chow at most "
+                 "in a hand, say when you are one tile from winning, and after a drawn deal a "
+                 "Goulash: players swap tiles and the 2 of Bamboo is wild."),
+    "sixteen-tile": _("A longer hand: 16 tiles each (17 for the dealer), and five sets and a pair "
+                      "to win. Kongs and flowers draw from a 16-tile dead wall that is kept topped "
+                      "up."),
+    "cantonese": _("Hong Kong style, scored in faan: dice choose the first dealer, only the winner "
+                   "is paid, and the last 14 tiles of the wall are never drawn."),
+    "shanghai": _("The traditional scoring with no dead wall: every tile can be drawn, and a kong's "
+                  "or a flower's replacement comes from the far end of the wall."),
+    "dmjl": _("The traditional game scored as the DMJL league scores it: 20 points for going Mah "
+              "Jong, hands capped at 500, and penalties for false claims."),
+    "bmja": _("The British Mah-Jong Association's rules: one chow at most in a hand, say when you "
+              "are one tile from winning, a 14-tile kong box and extra special hands."),
+}
+
+
+def ruleset_title(name: str) -> str:
+    """A preset's title in the page's language (the name tables')."""
+    return hand_names.ruleset_title(name, get_language())
+
+
+ruleset_title_lazy = lazy(ruleset_title, str)
 
 
 def _ruleset_label(name: str) -> str:
     rs = PRESETS[name]
-    return format_html('<strong>{}</strong> <span class="help">{}</span>', rs.title, rs.description)
+    return format_html('<strong>{}</strong> <span class="help">{}</span>', ruleset_title(name),
+                       DESCRIPTIONS.get(name, rs.description))
+
+
+_ruleset_label_lazy = lazy(_ruleset_label, SafeString)
 
 
 def ten_faan_limit(rs: Ruleset) -> int:
@@ -47,81 +94,85 @@ def ten_faan_limit(rs: Ruleset) -> int:
 
 
 # A Hong Kong table's options, offered by the lobby and the tournament admin alike.
-MIN_FAAN_LABEL = "Fewest faan to go out"
-MIN_FAAN_HELP = "Hong Kong (faan) tables only: a hand worth less is not a win"
-PAYOUT_LABEL = "Payout table"
-PAYOUT_HELP = "Hong Kong (faan) tables only: what each faan is worth, up to 10 faan"
-PAYOUT_CHOICES = [("half_spicy", "Half-spicy: doubling to 4 faan, then by halves"),
-                  ("exponential", "Full exponential: every faan doubles"),
-                  ("laak", "Laak tiers: 5, 7 and 10 faan")]
+MIN_FAAN_LABEL = _("Fewest faan to go out")
+MIN_FAAN_HELP = _("Hong Kong (faan) tables only: a hand worth less is not a win")
+PAYOUT_LABEL = _("Payout table")
+PAYOUT_HELP = _("Hong Kong (faan) tables only: what each faan is worth, up to 10 faan")
+PAYOUT_CHOICES = [("half_spicy", _("Half-spicy: doubling to 4 faan, then by halves")),
+                  ("exponential", _("Full exponential: every faan doubles")),
+                  ("laak", _("Laak tiers: 5, 7 and 10 faan"))]
 
 # Which bonus tiles are in the wall (`Ruleset.bonus_tiles`), offered by the lobby and the
 # tournament admin alike.
-BONUS_TILES_LABEL = "Bonus tiles"
+BONUS_TILES_LABEL = _("Bonus tiles")
 BONUS_TILE_CHOICES = [
-    ("flowers_and_seasons", "Flowers and seasons: 144 tiles, four walls of 18 stacks"),
-    ("flowers", "Flowers only: 140 tiles, East's and West's walls of 18 stacks, South's and "
-                "North's of 17"),
-    ("none", "None: 136 tiles, four walls of 17 stacks"),
+    ("flowers_and_seasons", _("Flowers and seasons: 144 tiles, four walls of 18 stacks")),
+    ("flowers", _("Flowers only: 140 tiles, East's and West's walls of 18 stacks, South's and "
+                  "North's of 17")),
+    ("none", _("None: 136 tiles, four walls of 17 stacks")),
 ]
 
 DISCARD_DISPLAYS = [
-    ("rows", "In a row in front of each player"),
-    ("centre", "At random in the centre, as the classical rules lay them (nobody can read who threw what)"),
+    ("rows", _("In a row in front of each player")),
+    ("centre", _("At random in the centre, as the classical rules lay them (nobody can read who "
+                 "threw what)")),
 ]
 
 
 class NewGameForm(forms.Form):
     ruleset = forms.ChoiceField(
-        choices=[(n, _ruleset_label(n)) for n in PLAYABLE],
+        label=_("Ruleset"), choices=[(n, _ruleset_label_lazy(n)) for n in PLAYABLE],
         initial=DEFAULT_RULESET,
         widget=forms.RadioSelect(attrs={"class": "ruleset-choice"}),
     )
     discard_display = forms.ChoiceField(
-        label="Discards", choices=DISCARD_DISPLAYS, initial="rows", required=False
+        label=_("Discards"), choices=DISCARD_DISPLAYS, initial="rows", required=False
     )
     bonus_tiles = forms.ChoiceField(
         label=BONUS_TILES_LABEL, required=False,
-        choices=[("", "the table's usual (flowers and seasons)"), *BONUS_TILE_CHOICES],
+        choices=[("", _("the table's usual (flowers and seasons)")), *BONUS_TILE_CHOICES],
     )
-    seat_2 = _seat_field(2, "seat 1 is yours")
+    seat_2 = _seat_field(2, _("seat 1 is yours"))
     seat_3 = _seat_field(3)
     seat_4 = _seat_field(4)
-    tournament = forms.BooleanField(required=False, help_text="turn timer on")
+    tournament = forms.BooleanField(required=False, label=_("Tournament"),
+                                    help_text=_("turn timer on"))
     private = forms.BooleanField(
-        required=False, label="Private: only people with the invite link can find it"
+        required=False, label=_("Private: only people with the invite link can find it")
     )
     claim_seconds = forms.TypedChoiceField(
-        label="Claim window", choices=CLAIM_SPEEDS, coerce=int, initial=8,
-        help_text="how long everyone has to claim a discard",
+        label=_("Claim window"), choices=CLAIM_SPEEDS, coerce=int, initial=8,
+        help_text=_("how long everyone has to claim a discard"),
     )
 
     min_faan = forms.TypedChoiceField(
         label=MIN_FAAN_LABEL, coerce=int, required=False, empty_value=None,
-        choices=[("", "the table's usual (3)"), (3, "3 faan"), (1, "1 faan"), (0, "no minimum")],
+        choices=[("", _("the table's usual (3)")), (3, _("3 faan")), (1, _("1 faan")),
+                 (0, _("no minimum"))],
         help_text=MIN_FAAN_HELP,
     )
 
     payout = forms.ChoiceField(
         label=PAYOUT_LABEL, required=False,
-        choices=[("", "the table's usual (half-spicy)"), *PAYOUT_CHOICES], help_text=PAYOUT_HELP,
+        choices=[("", _("the table's usual (half-spicy)")), *PAYOUT_CHOICES],
+        help_text=PAYOUT_HELP,
     )
 
     clock = forms.ChoiceField(
-        label="Clock", choices=CLOCKS, initial="", required=False,
-        help_text="when the move's time and your bank run out, the table plays for you",
+        label=_("Clock"), choices=CLOCKS, initial="", required=False,
+        help_text=_("when the move's time and your bank run out, the table plays for you"),
     )
 
     rated = forms.BooleanField(
-        required=False, label="Rated: the result changes the four players' ratings",
-        help_text="members only, four people (leave seats 2-4 open); leaving counts as last",
+        required=False, label=_("Rated: the result changes the four players' ratings"),
+        help_text=_("members only, four people (leave seats 2-4 open); leaving counts as last"),
     )
 
     def clean(self):
         data = super().clean()
         if data.get("rated") and any(data.get(name) in BOT_LEVELS for name in OTHER_SEATS):
-            raise forms.ValidationError("A rated table is for four people: leave seats 2-4 "
-                                        "open for people, not bots.")
+            raise forms.ValidationError(_("A rated table is for four people: leave seats 2-4 "
+                                          "open for people, not bots."))
         return data
 
     def clock_seconds(self) -> tuple[int | None, int]:
@@ -158,19 +209,19 @@ class NewGameForm(forms.Form):
 
 
 # How long a person in a casual queue waits for people before bots may fill the table.
-BOT_WAIT_CHOICES = [("120", "Bots fill the table after 2 minutes"),
-                    ("30", "Bots fill the table after 30 seconds"),
-                    ("0", "Bots fill the table at once"),
-                    ("never", "Never: only people")]
+BOT_WAIT_CHOICES = [("120", _("Bots fill the table after 2 minutes")),
+                    ("30", _("Bots fill the table after 30 seconds")),
+                    ("0", _("Bots fill the table at once")),
+                    ("never", _("Never: only people"))]
 
 
 class QueueForm(forms.Form):
     """"Find a game": a ruleset, and (casual only) when bots may fill the table. The two buttons
     say rated or casual, as `kind`."""
 
-    ruleset = forms.ChoiceField(label="Rules", initial=DEFAULT_RULESET,
-                                choices=[(n, PRESETS[n].title) for n in PLAYABLE])
-    bots = forms.ChoiceField(label="Casual game", choices=BOT_WAIT_CHOICES, initial="120",
+    ruleset = forms.ChoiceField(label=_("Rules"), initial=DEFAULT_RULESET,
+                                choices=[(n, ruleset_title_lazy(n)) for n in PLAYABLE])
+    bots = forms.ChoiceField(label=_("Casual game"), choices=BOT_WAIT_CHOICES, initial="120",
                              required=False)
     kind = forms.ChoiceField(choices=[("rated", "rated"), ("casual", "casual")])
 
@@ -180,15 +231,15 @@ class QueueForm(forms.Form):
 
 
 class BotForm(forms.Form):
-    level = forms.ChoiceField(choices=BOT_CHOICES, initial="intermediate")
+    level = forms.ChoiceField(label=_("Level"), choices=BOT_CHOICES, initial="intermediate")
 
 
 class ImportRecordForm(forms.Form):
     """A record as a file or pasted text (docs/record-format.md)."""
 
-    file = forms.FileField(required=False, label="Record file (.json)")
+    file = forms.FileField(required=False, label=_("Record file (.json)"))
     text = forms.CharField(
-        required=False, label="…or paste the record", widget=forms.Textarea(attrs={"rows": 6})
+        required=False, label=_("…or paste the record"), widget=forms.Textarea(attrs={"rows": 6})
     )
 
     MAX_BYTES = 5_000_000  # a four-round record is about 400 kB
@@ -197,9 +248,9 @@ class ImportRecordForm(forms.Form):
         data = super().clean()
         upload, text = data.get("file"), (data.get("text") or "").strip()
         if not upload and not text:
-            raise forms.ValidationError("Choose a record file or paste one.")
+            raise forms.ValidationError(_("Choose a record file or paste one."))
         if upload and upload.size > self.MAX_BYTES:
-            raise forms.ValidationError("That file is too large to be a game record.")
+            raise forms.ValidationError(_("That file is too large to be a game record."))
         return data
 
     def record_text(self) -> bytes:

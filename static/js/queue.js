@@ -1,6 +1,7 @@
 // The queue's page (/queue/): ask every few seconds, which keeps this person in the queue; show
 // how the wait goes; once seated, chime, change the tab's title and go to the table. Leaving the
 // page leaves the queue (a beacon as it closes; the server drops an entry nobody refreshes).
+import { gettext } from "./i18n.js";
 import { readPref } from "./stored.js";
 import { soundVolume } from "./prefs.js";
 
@@ -27,17 +28,22 @@ function endWait(state) {
 
 function botsWords(s) {
   if (s.rated) return null; // the page's own words stand
-  if (s.bots_in == null) return "Only people: you are seated when three others ask.";
-  if (s.bots_in <= 0) return "Bots fill the table now.";
-  return `Bots fill the table in ${s.bots_in} s if nobody else comes.`;
+  if (s.bots_in == null) return gettext("Only people: you are seated when three others ask.");
+  if (s.bots_in <= 0) return gettext("Bots fill the table now.");
+  return gettext("Bots fill the table in %(seconds)s s if nobody else comes.", { seconds: s.bots_in });
 }
 
 function showWaiting(s) {
-  const others = s.waiting > 1 ? ", you included" : "";
-  setText("queue-line", `${s.waiting} of 4 waiting${others}. You have waited ${s.waited} s.`);
+  const values = { waiting: s.waiting, waited: s.waited };
+  setText(
+    "queue-line",
+    s.waiting > 1
+      ? gettext("%(waiting)s of 4 waiting, you included. You have waited %(waited)s s.", values)
+      : gettext("%(waiting)s of 4 waiting. You have waited %(waited)s s.", values),
+  );
   const bots = botsWords(s);
   if (bots) setText("queue-bots", bots);
-  document.title = `Finding a game (${s.waiting}/4) · ${SITE}`;
+  document.title = `${gettext("Finding a game (%(waiting)s/4)", { waiting: s.waiting })} · ${SITE}`;
 }
 
 function chime() {
@@ -54,14 +60,14 @@ function chime() {
 
 function seated(s) {
   endWait("seated");
-  document.title = `● Table ${s.game} is ready · ${SITE}`;
-  setText("queue-title", "Your table is ready");
+  document.title = `● ${gettext("Table %(number)s is ready", { number: s.game })} · ${SITE}`;
+  setText("queue-title", gettext("Your table is ready"));
   const line = document.getElementById("queue-line");
   const link = document.createElement("a");
   link.href = s.url;
   link.id = "queue-table";
-  link.textContent = `Table ${s.game}`;
-  line.replaceChildren(link, `: ${s.title}. Taking you there…`);
+  link.textContent = gettext("Table %(number)s", { number: s.game });
+  line.replaceChildren(link, gettext(": %(title)s. Taking you there…", { title: s.title }));
   chime();
   try {
     // The table's page then signals its start too (static/js/table/signal.js).
@@ -74,13 +80,13 @@ function seated(s) {
 
 function stopped(s) {
   endWait("none");
-  document.title = `Not waiting · ${SITE}`;
-  setText("queue-title", "You are not waiting for a game");
+  document.title = `${gettext("Not waiting")} · ${SITE}`;
+  setText("queue-title", gettext("You are not waiting for a game"));
   const line = document.getElementById("queue-line");
   const again = document.createElement("a");
   again.href = location.pathname;
-  again.textContent = "Find a game";
-  line.replaceChildren(`${s.reason || "You left the queue."} `, again);
+  again.textContent = gettext("Find a game");
+  line.replaceChildren(`${s.reason || gettext("You left the queue.")} `, again);
 }
 
 async function poll() {

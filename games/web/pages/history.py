@@ -14,9 +14,12 @@ from django.core.paginator import Paginator
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.db.models.functions import Lower
 from django.shortcuts import render
-from django.utils.functional import cached_property
+from django.utils.functional import cached_property, lazy
+from django.utils.translation import get_language, gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from games.access import policy
+from games.engine import hand_names
 from games.engine.ruleset import PRESETS
 from games.models import ABANDONED, ACTIVE, BOT_NAMES, FINISHED, OPEN, Game, RatingChange, Seat
 from games.services import forfeits
@@ -55,20 +58,30 @@ class CountedPaginator(Paginator):
         return total
 
 
+def _ruleset_title(name: str) -> str:
+    return hand_names.ruleset_title(name, get_language())
+
+
+# A preset's title in the page's language (the name tables'), read when the form is drawn.
+ruleset_title_lazy = lazy(_ruleset_title, str)
+ANY = pgettext_lazy("filter", "Any")
+
+
 class HistoryFilter(forms.Form):
-    player = forms.CharField(required=False, label="Player", max_length=150)
+    player = forms.CharField(required=False, label=_("Player"), max_length=150)
     ruleset = forms.ChoiceField(
-        required=False, choices=[("", "Any")] + [(n, r.title) for n, r in PRESETS.items()]
+        required=False, label=_("Ruleset"),
+        choices=[("", ANY)] + [(n, ruleset_title_lazy(n)) for n in PRESETS],
     )
-    since = forms.DateField(required=False, label="From",
+    since = forms.DateField(required=False, label=_("From"),
                             widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(required=False, label="To",
+    until = forms.DateField(required=False, label=_("To"),
                             widget=forms.DateInput(attrs={"type": "date"}))
-    tournament = forms.ChoiceField(required=False, label="Kind", choices=[
-        ("", "Any"), ("yes", "Tournament"), ("no", "Casual")])
-    result = forms.ChoiceField(required=False, label="Result", choices=[
-        ("", "Any"), ("finished", "Finished"), ("running", "Being played"),
-        ("won", "Won (placed first)"), ("not_won", "Not first")])
+    tournament = forms.ChoiceField(required=False, label=_("Kind"), choices=[
+        ("", ANY), ("yes", _("Tournament")), ("no", _("Casual"))])
+    result = forms.ChoiceField(required=False, label=_("Result"), choices=[
+        ("", ANY), ("finished", _("Finished")), ("running", _("Being played")),
+        ("won", _("Won (placed first)")), ("not_won", _("Not first"))])
 
 
 def _tournament(qs: QuerySet, value: str) -> QuerySet:
@@ -80,8 +93,8 @@ def _tournament(qs: QuerySet, value: str) -> QuerySet:
 
 
 PLACINGS = ("won", "not_won")
-NO_PLACINGS = ("“Won” and “Not first” follow one player's placings: sign in to filter your own "
-               "games by them, or name a player. Showing every result.")
+NO_PLACINGS = _("“Won” and “Not first” follow one player's placings: sign in to filter your own "
+                "games by them, or name a player. Showing every result.")
 
 
 def _without_placings(request, params):
@@ -157,7 +170,9 @@ def _named(name: str | None) -> Q:
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th (a place in words, as the end screen says it)."""
+    """1st, 2nd, 3rd, 4th (a place in words, as the end screen says it), in the page's language."""
+    if 1 <= n <= 4:
+        return (gettext("1st"), gettext("2nd"), gettext("3rd"), gettext("4th"))[n - 1]
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -180,6 +195,12 @@ class PlayerRow:
     @property
     def rating_change_text(self) -> str:
         return "" if self.rating_change is None else signed(self.rating_change)
+
+    @property
+    def rating_direction(self) -> str:
+        """The rating change's class: " up", " down" or ""."""
+        change = self.rating_change or 0
+        return " up" if change > 0 else " down" if change < 0 else ""
 
     @property
     def place_text(self) -> str:

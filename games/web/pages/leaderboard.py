@@ -9,9 +9,12 @@ from datetime import datetime, timedelta
 
 from django.core.paginator import Paginator
 from django.shortcuts import render
+from django.utils.html import format_html
+from django.utils.translation import get_language, gettext
 
 from games import clock
-from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, PRESETS
+from games.engine import hand_names
+from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE
 from games.models import PROVISIONAL_GAMES, Rating
 
 PER_PAGE = 50
@@ -47,15 +50,26 @@ def rank(rating: Rating) -> int | None:
     return active(rating.ruleset_name).filter(score__gt=rating.score).count() + 1
 
 
+def shown_rating(rating: Rating) -> str:
+    """The viewer's rating as the board's sentence shows it, bold, marked if provisional."""
+    if not rating.provisional:
+        return format_html("<b>{}</b>", rating.shown)
+    return format_html('<b>{}<abbr title="{}">?</abbr></b>', rating.shown,
+                       gettext("provisional: fewer than %(games)s rated games")
+                       % {"games": PROVISIONAL_GAMES})
+
+
 def leaderboard(request):
-    rulesets = [(n, PRESETS[n].title) for n in PLAYABLE]
+    language = get_language()
+    rulesets = [(n, hand_names.ruleset_title(n, language)) for n in PLAYABLE]
     name = request.GET.get("ruleset") or DEFAULT_RULESET
     bots = request.GET.get("pool") == "bots"
     context = {"rulesets": rulesets, "ruleset": name, "active_days": ACTIVE_DAYS,
                "provisional_games": PROVISIONAL_GAMES, "pool": "bots" if bots else "people"}
     if name not in PLAYABLE:
         context.update(ruleset="", error=(
-            f"There is no leaderboard for {name[:40]!r}: choose one of the rulesets above."))
+            gettext("There is no leaderboard for %(name)s: choose one of the rulesets above.")
+            % {"name": repr(name[:40])}))
         return render(request, "games/leaderboard.html", context, status=400)
     pooled = BOT_POOL + name if bots else name
     board = active(pooled).order_by("-score", "pk")
@@ -67,6 +81,7 @@ def leaderboard(request):
                      r.last_played, r.user_id == me)
             for i, r in enumerate(page.object_list)]
     mine = Rating.objects.filter(user_id=me, ruleset_name=pooled).first() if me else None
-    context.update(title=PRESETS[name].title, rows=rows, page=page, mine=mine,
+    context.update(title=hand_names.ruleset_title(name, language), rows=rows, page=page,
+                   mine=mine, mine_shown=shown_rating(mine) if mine else "",
                    my_rank=rank(mine) if mine else None)
     return render(request, "games/leaderboard.html", context)

@@ -9,9 +9,12 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.access import policy
 from games.access.accounts import is_guest
+from games.engine import hand_names
 from games.engine.ruleset import PRESETS
 from games.models import (
     ABANDONED,
@@ -30,12 +33,21 @@ from games.web.pages.history import MANY, game_rows, recent_first, with_seats
 from games.web.pages.leaderboard import rank
 from games.web.plots import RatingRow, rating_plot
 
+# The reasons a report gives, as the page offers them in its language (the model's choices
+# are the English).
+REPORT_WORDS = {
+    ReportReason.ABUSE: _("insults or harassment"), ReportReason.SPAM: _("spam or flooding"),
+    ReportReason.HAND: _("telling the players a hand"),
+    ReportReason.CHEATING: _("cheating or collusion"),
+    ReportReason.NAME: _("an offensive name or profile"), ReportReason.OTHER: _("something else"),
+}
 RECENT = 10
 PLOTTED = 100  # rated games on the rating plot at most: the latest
 
 
 def _title(ruleset: str) -> str:
-    return PRESETS[ruleset].title if ruleset in PRESETS else ruleset
+    """A preset's title in the page's language; any other ruleset's name as stored."""
+    return hand_names.ruleset_title(ruleset, get_language()) if ruleset in PRESETS else ruleset
 
 
 def ratings_of(account) -> list[dict]:
@@ -64,8 +76,8 @@ def rating_history(account, ruleset: str, viewer):
                    .values_list("game_id", flat=True))
     rows = [RatingRow(c.games, c.game_id, c.private and c.game_id not in mine, c.place,
                       c.abandoned, c.after, c.change, c.rated_at) for c in changes]
-    return rating_plot(f"Rating after each rated game: {_title(ruleset)}", changes[0].before,
-                       rows)
+    return rating_plot(gettext("Rating after each rated game: %(ruleset)s")
+                       % {"ruleset": _title(ruleset)}, changes[0].before, rows)
 
 
 def player_by_query(request):
@@ -124,9 +136,10 @@ def player(request, name: str, by_query: bool = False):
         # /u/?name=...: the page's own links and its filter keep the name.
         "name_query": f"name={quote(name)}&" if by_query else "",
         # Playing together (docs/people.md): the profile, and the viewer's buttons.
-        "profile": profiles.card(account) if account is not None else None,
+        "profile": profiles.card(account, get_language()) if account is not None else None,
         "relation": moderation.standing_with(request.user, account) if account else None,
-        "report_reasons": ReportReason.choices,
+        "report_reasons": [(key, REPORT_WORDS.get(key, words))
+                           for key, words in ReportReason.choices],
     }, status=400 if error else 200)
 
 
@@ -137,4 +150,5 @@ def chosen_ruleset(asked: str, played: list[str]) -> tuple[str, str | None]:
     if not asked or asked in PRESETS or asked in played:
         return asked, None
     shown = asked if len(asked) <= 40 else asked[:39] + "…"
-    return "", f"There is no ruleset called {shown!r}: the page shows every ruleset instead."
+    return "", gettext("There is no ruleset called %(name)s: the page shows every ruleset "
+                       "instead.") % {"name": repr(shown)}

@@ -12,16 +12,19 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games.access.accounts import ensure_user, is_guest
-from games.engine.ruleset import PLAYABLE, PRESETS
+from games.engine import hand_names
+from games.engine.ruleset import PLAYABLE
 from games.services import ServiceError
 from games.services import queue as waiting
 from games.web.forms import QueueForm
 
 GO_AFTER_MS = 1500  # once seated: the page chimes and shows the table's number, then goes there
-MEMBERS_ONLY = "Rated games are for members: log in or sign up (a guest keeps their games)."
+MEMBERS_ONLY = _("Rated games are for members: log in or sign up (a guest keeps their games).")
 
 
 def _table_url(game_id: int | None) -> str | None:
@@ -31,7 +34,9 @@ def _table_url(game_id: int | None) -> str | None:
 def queue_counts() -> list[dict]:
     """The rulesets someone waits for now: rated and casual (for the lobby and this page)."""
     found = waiting.counts()
-    rows = [{"ruleset": n, "title": PRESETS[n].title, "rated": found.get((n, True), 0),
+    language = get_language()
+    rows = [{"ruleset": n, "title": hand_names.ruleset_title(n, language),
+             "rated": found.get((n, True), 0),
              "casual": found.get((n, False), 0)} for n in PLAYABLE]
     return [r for r in rows if r["rated"] or r["casual"]]
 
@@ -56,7 +61,7 @@ def page(request):
 def join(request):
     form = QueueForm(request.POST, prefix="queue")
     if not form.is_valid():
-        messages.error(request, "Choose a ruleset, then a rated or a casual game.")
+        messages.error(request, gettext("Choose a ruleset, then a rated or a casual game."))
         return redirect("queue")
     data = form.cleaned_data
     if form.rated and (not request.user.is_authenticated or is_guest(request.user)):
@@ -70,7 +75,7 @@ def join(request):
         messages.error(request, exc.message)
         return redirect("queue")
     if status.state == "seated":  # the fourth: the page still chimes, then goes to the table
-        messages.info(request, "Three others were waiting: your table is ready.")
+        messages.info(request, gettext("Three others were waiting: your table is ready."))
     return redirect("queue")
 
 
@@ -87,5 +92,5 @@ def leave(request):
     if request.POST.get("beacon"):
         return HttpResponse(status=204)
     if left:
-        messages.info(request, "You left the queue.")
+        messages.info(request, gettext("You left the queue."))
     return redirect("lobby")

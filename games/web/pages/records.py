@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext
 
 from games.access import policy
 from games.models import Game
@@ -39,10 +40,14 @@ def import_view(request):
         except ImportRefused as exc:
             reason = exc.reason
         else:
-            counts = ("It counts in statistics now." if game.import_verified else
-                      "It is listed as imported, and counts in no statistics or rating until "
-                      "staff verify it.")
-            messages.success(request, f"Record verified and saved as table {game.pk}. {counts}")
+            if game.import_verified:
+                said = gettext("Record verified and saved as table %(number)s. It counts in "
+                               "statistics now.")
+            else:
+                said = gettext("Record verified and saved as table %(number)s. It is listed as "
+                               "imported, and counts in no statistics or rating until staff "
+                               "verify it.")
+            messages.success(request, said % {"number": game.pk})
             return redirect(_replay_or_table(game.pk))
     # A refused record or form is shown again with its reason, answered 400: nothing saved.
     status = 400 if request.method == "POST" else 200
