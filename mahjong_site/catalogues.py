@@ -64,6 +64,10 @@ TEMPLATES = [
     "templates/games/result_hidden.html",
     "templates/404.html",
     "templates/500.html",
+    "templates/games/friends.html",
+    "templates/games/profile_edit.html",
+    "templates/games/_people_nav.html",
+    "templates/games/bot_account.html",
 ]
 PYTHON = [
     "games/web/pages/lobby_rows.py",
@@ -86,6 +90,10 @@ PYTHON = [
     "games/services/forfeits.py",
     "games/services/queue.py",
     "games/access/policy.py",
+    "games/web/pages/people.py",
+    "games/web/pages/account.py",
+    "games/web/pages/bot_api.py",
+    "games/templatetags/bots.py",
 ]
 # The browser's words (the djangojs domain): the live table's modules and what they draw with.
 JAVASCRIPT = [
@@ -107,6 +115,8 @@ JAVASCRIPT = [
     "static/js/puzzles_position.js",
     # The queue's page: how the wait goes.
     "static/js/queue.js",
+    # The challenges' notices, on every page of a signed-in person.
+    "static/js/notices.js",
     # The English the server puts in the table page's config, listed for the catalogue.
     "locale/server_words.js",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext, pgettext
 
 from games.models.bots import BotAccount
 
@@ -28,5 +29,6 @@ def bot_names(request=None) -> frozenset[str]:
 def bot_mark(context, name) -> str:
     if str(name) not in bot_names(context.get("request")):
         return ""
-    return format_html(' <span class="badge bot" title="{}">BOT</span>',
-                       "A bot account: a program playing through the bot API")
+    return format_html(' <span class="badge bot" title="{}">{}</span>',
+                       gettext("A bot account: a program playing through the bot API"),
+                       pgettext("badge", "BOT"))

@@ -5,6 +5,7 @@
 // table's settings) and, while the tab is hidden and notifications are allowed, a notification.
 // The answers to their own challenges are shown once. Every word from the server is put on the
 // page as text, never as markup.
+import { gettext } from "./i18n.js";
 import { soundVolume } from "./prefs.js";
 
 const POLL_MS = 15000;
@@ -52,7 +53,7 @@ function container() {
   css.href = new URL("../css/notices.css", import.meta.url).href;
   document.head.append(css);
   box = el("aside", "notices");
-  box.setAttribute("aria-label", "Challenges");
+  box.setAttribute("aria-label", gettext("Challenges"));
   box.setAttribute("aria-live", "polite");
   document.body.append(box);
   return box;
@@ -89,7 +90,7 @@ async function answer(id, what, card) {
     });
     data = await r.json();
   } catch {
-    data = { message: "The answer could not be sent: try again." };
+    data = { message: gettext("The answer could not be sent: try again.") };
   }
   if (data.ok && data.table) {
     window.location.assign(data.table);
@@ -103,17 +104,26 @@ async function answer(id, what, card) {
 function challengeCard(c) {
   const card = el("section", "notice notice-challenge");
   card.dataset.challenge = c.id;
-  const kind = c.rated ? "rated" : "casual";
-  const text = `${c.from} challenges you to a ${kind} table${c.rules ? ` of ${c.rules}` : ""}.`;
+  const values = { name: c.from, rules: c.rules };
+  let text;
+  if (c.rated) {
+    text = c.rules
+      ? gettext("%(name)s challenges you to a rated table of %(rules)s.", values)
+      : gettext("%(name)s challenges you to a rated table.", values);
+  } else {
+    text = c.rules
+      ? gettext("%(name)s challenges you to a casual table of %(rules)s.", values)
+      : gettext("%(name)s challenges you to a casual table.", values);
+  }
   card.append(el("p", "notice-text", text));
   const actions = el("div", "notice-actions");
-  for (const [what, label, cls] of [["accept", "Accept", "button primary"], ["decline", "Decline", "button"]]) {
+  for (const [what, label, cls] of [["accept", gettext("Accept"), "button primary"], ["decline", gettext("Decline"), "button"]]) {
     const b = el("button", cls, label);
     b.type = "button";
     b.addEventListener("click", () => answer(c.id, what, card));
     actions.append(b);
   }
-  const later = el("button", "link notice-later", "Later");
+  const later = el("button", "link notice-later", gettext("Later"));
   later.type = "button";
   later.addEventListener("click", () => {
     const put = stored(sessionStorage, LATER_KEY);
@@ -128,16 +138,21 @@ function challengeCard(c) {
 
 function answerCard(a) {
   const card = el("section", "notice notice-answer");
-  const words = { accepted: `${a.to} accepted your challenge.`, declined: `${a.to} declined your challenge.`,
-    cancelled: `Your challenge to ${a.to} was withdrawn.`, expired: `${a.to} did not answer your challenge.` };
+  const who = { name: a.to };
+  const words = {
+    accepted: gettext("%(name)s accepted your challenge.", who),
+    declined: gettext("%(name)s declined your challenge.", who),
+    cancelled: gettext("Your challenge to %(name)s was withdrawn.", who),
+    expired: gettext("%(name)s did not answer your challenge.", who),
+  };
   card.append(el("p", "notice-text", words[a.status] || words.expired));
   const actions = el("div", "notice-actions");
   if (a.table && !window.location.pathname.startsWith(a.table)) {
-    const go = el("a", "button primary", "Go to the table");
+    const go = el("a", "button primary", gettext("Go to the table"));
     go.href = a.table;
     actions.append(go);
   }
-  const close = el("button", "link", "Close");
+  const close = el("button", "link", gettext("Close"));
   close.type = "button";
   close.addEventListener("click", () => card.remove());
   actions.append(close);

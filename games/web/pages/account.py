@@ -9,8 +9,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_POST
 
+from games.engine.hand_names import tile_name
 from games.services import profiles, talk
 from games.services.errors import ServiceError
 
@@ -32,11 +34,15 @@ def profile(request):
             status = 400
             current.bio = request.POST.get("bio", "")[:profiles.BIO_MAX]
         else:
-            messages.success(request, "Your profile is saved.")
+            messages.success(request, gettext("Your profile is saved."))
             return redirect("profile")
+    language = get_language()
     return render(request, "games/profile_edit.html", {
-        "profile": current, "countries": profiles.countries(), "languages": profiles.languages(),
-        "pictures": profiles.PICTURES, "bio_max": profiles.BIO_MAX,
+        "profile": current, "countries": profiles.countries(language),
+        "languages": profiles.languages(language),
+        # Each picture named for screen readers, in the page's language.
+        "pictures": [(code, tile_name(code, language)) for code in profiles.PICTURES],
+        "bio_max": profiles.BIO_MAX,
         "languages_max": profiles.LANGUAGES_MAX,
     }, status=status)
 
@@ -54,8 +60,9 @@ def talk_export(request):
 @require_POST
 def talk_delete(request):
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the box to confirm: deleted lines cannot come back.")
+        messages.error(request, gettext("Tick the box to confirm: deleted lines cannot come back."))
         return redirect("profile")
     count = talk.forget(request.user)
-    messages.success(request, f"{count} line{'s' if count != 1 else ''} of your talk deleted.")
+    messages.success(request, ngettext("%(n)s line of your talk deleted.",
+                                       "%(n)s lines of your talk deleted.", count) % {"n": count})
     return redirect("profile")

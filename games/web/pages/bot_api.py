@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
@@ -142,8 +143,9 @@ def invite(request, game_id: int):
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"{name} is invited: it sits down now and plays once the game "
-                                  "starts, when its program is running.")
+        messages.success(request, gettext("%(name)s is invited: it sits down now and plays once "
+                                          "the game starts, when its program is running.")
+                         % {"name": name})
     return redirect("table", game_id=game_id)
 
 
@@ -157,14 +159,15 @@ def manage(request):
         try:
             if what == "make_bot":
                 bot_accounts.make_bot(user)
-                messages.success(request, "This account is a bot account now.")
+                messages.success(request, gettext("This account is a bot account now."))
             elif what == "make_token":
                 token, shown = bot_accounts.make_token(
                     user, request.POST.get("name", ""), request.POST.get("scope", PLAY))
             elif what == "revoke":
                 raw = request.POST.get("token", "")
                 token = bot_accounts.revoke_token(user, int(raw) if raw.isdigit() else 0)
-                messages.success(request, f"Token {token.name} is revoked.")
+                messages.success(request, gettext("Token %(name)s is revoked.")
+                                 % {"name": token.name})
         except ServiceError as exc:
             messages.error(request, exc.message)
         if shown is None:

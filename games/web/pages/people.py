@@ -9,25 +9,32 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language, gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.access import policy
 from games.access.accounts import is_guest
+from games.engine import hand_names
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, PRESETS
 from games.models import BOT_LEVELS, Block, Mute, ReportReason
 from games.services import challenges, friends, moderation, reports
 from games.services.errors import ServiceError
 from games.templatetags.players import player_url
+from games.web.forms import BOT_CHOICES
+
+# The bots' levels as the challenge form offers them, in the page's language.
+LEVEL_WORDS = {**dict(BOT_CHOICES), "greedy": pgettext_lazy("bot level", "greedy")}
 
 # What a player page's buttons do to the player named, and what the page then says.
 RELATIONS = {
-    "follow": (friends.follow, "You follow {name}: they are on your friends page."),
-    "unfollow": (friends.unfollow, "You no longer follow {name}."),
-    "mute": (moderation.mute, "{name} is muted: you no longer hear them at any table."),
-    "unmute": (moderation.unmute, "{name} is no longer muted."),
-    "block": (moderation.block, "{name} is blocked: you no longer hear them, and they cannot "
-                                "challenge or follow you."),
-    "unblock": (moderation.unblock, "{name} is no longer blocked."),
+    "follow": (friends.follow, _("You follow %(name)s: they are on your friends page.")),
+    "unfollow": (friends.unfollow, _("You no longer follow %(name)s.")),
+    "mute": (moderation.mute, _("%(name)s is muted: you no longer hear them at any table.")),
+    "unmute": (moderation.unmute, _("%(name)s is no longer muted.")),
+    "block": (moderation.block, _("%(name)s is blocked: you no longer hear them, and they "
+                                  "cannot challenge or follow you.")),
+    "unblock": (moderation.unblock, _("%(name)s is no longer blocked.")),
 }
 
 
@@ -66,7 +73,8 @@ def refused(request, exc: ServiceError, fallback: str):
 
 
 def _ruleset_choices() -> list[tuple[str, str]]:
-    return [(name, PRESETS[name].title) for name in PLAYABLE]
+    language = get_language()
+    return [(name, hand_names.ruleset_title(name, language)) for name in PLAYABLE]
 
 
 @login_required
@@ -85,7 +93,8 @@ def friends_page(request):
         "outgoing": challenges.outgoing(user),
         "open_tables": challenges.open_tables(user),
         "rulesets": _ruleset_choices(), "default_ruleset": DEFAULT_RULESET,
-        "bot_levels": [level for level in BOT_LEVELS if level != "random"],
+        "bot_levels": [(level, LEVEL_WORDS.get(level, level))
+                       for level in BOT_LEVELS if level != "random"],
         "asked": request.GET.get("name", "")[:150],
         "table_asked": request.GET.get("table", ""),
         "muted": Mute.objects.filter(user=user).select_related("muted").order_by(
@@ -108,7 +117,7 @@ def relation(request, name: str):
         other = call(request.user, name)
     except ServiceError as exc:
         return refused(request, exc, fallback)
-    return done(request, said.format(name=other.username), fallback,
+    return done(request, said % {"name": other.username}, fallback,
                 action=action, name=other.username)
 
 
@@ -120,7 +129,7 @@ def report_player(request, name: str):
                               request.POST.get("note", ""))
     except ServiceError as exc:
         return refused(request, exc, fallback)
-    return done(request, "Thank you: staff will read your report.", fallback)
+    return done(request, gettext("Thank you: staff will read your report."), fallback)
 
 
 @require_POST
@@ -131,12 +140,15 @@ def report_line(request, line_id: int):
                             request.POST.get("reason", ""), request.POST.get("note", ""))
     except ServiceError as exc:
         return refused(request, exc, "/")
-    return done(request, "Thank you: staff will read your report with the lines around it.",
-                "/")
+    return done(request, gettext("Thank you: staff will read your report with the lines "
+                                 "around it."), "/")
 
 
 def _rules(game) -> str:
-    return PRESETS[game.ruleset_name].title if game and game.ruleset_name in PRESETS else ""
+    """The game's rules as the reader's page names them."""
+    if not game or game.ruleset_name not in PRESETS:
+        return ""
+    return hand_names.ruleset_title(game.ruleset_name, get_language())
 
 
 def _challenge_json(c, incoming: bool) -> dict:
@@ -182,16 +194,16 @@ def challenge(request):
             game_id=data.get("table") or None, friends_only=data.get("friends") == "on")
     except ServiceError as exc:
         return refused(request, exc, "/friends/")
-    said = (f"{sent.challenged.username} is challenged: the table waits for their answer "
-            "(half an hour at most).")
+    said = gettext("%(name)s is challenged: the table waits for their answer (half an hour "
+                   "at most).") % {"name": sent.challenged.username}
     if wants_json(request):
         return JsonResponse({"ok": True, "message": said, "table": f"/game/{sent.game_id}/"})
     messages.success(request, said)
     return redirect("table", game_id=sent.game_id)
 
 
-ANSWERED = {"accept": "You accepted: here is your seat.",
-            "decline": "Challenge declined.", "cancel": "Challenge withdrawn."}
+ANSWERED = {"accept": _("You accepted: here is your seat."),
+            "decline": _("Challenge declined."), "cancel": _("Challenge withdrawn.")}
 
 
 @require_POST
@@ -203,7 +215,7 @@ def answer(request, challenge_id: int):
         return refused(request, exc, "/friends/")
     table = f"/game/{answered.game_id}/" if what == "accept" else None
     if wants_json(request):
-        return JsonResponse({"ok": True, "message": ANSWERED[what], "table": table})
+        return JsonResponse({"ok": True, "message": str(ANSWERED[what]), "table": table})
     messages.success(request, ANSWERED[what])
     return redirect(table or "friends")
 
