@@ -68,6 +68,12 @@ TEMPLATES = [
     "templates/games/profile_edit.html",
     "templates/games/_people_nav.html",
     "templates/games/bot_account.html",
+    "templates/games/tournament_list.html",
+    "templates/games/tournament_detail.html",
+    "templates/games/tournament_claim.html",
+    "templates/games/tournament_slips.html",
+    "templates/games/_tournament_status.html",
+    "templates/games/_table_status.html",
 ]
 PYTHON = [
     "games/web/pages/lobby_rows.py",
@@ -94,6 +100,10 @@ PYTHON = [
     "games/web/pages/account.py",
     "games/web/pages/bot_api.py",
     "games/templatetags/bots.py",
+    "games/web/pages/tournaments.py",
+    "games/web/pages/tournament_rounds.py",
+    "games/web/pages/tournament_claim.py",
+    "games/web/pages/tournament_exports.py",
 ]
 # The browser's words (the djangojs domain): the live table's modules and what they draw with.
 JAVASCRIPT = [
@@ -117,6 +127,8 @@ JAVASCRIPT = [
     "static/js/queue.js",
     # The challenges' notices, on every page of a signed-in person.
     "static/js/notices.js",
+    # A tournament's page: its tables' status badges.
+    "static/js/tournament.js",
     # The English the server puts in the table page's config, listed for the catalogue.
     "locale/server_words.js",
 ]

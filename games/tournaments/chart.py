@@ -10,8 +10,10 @@ _COLOURS = ("#1a5a43", "#c4302b", "#1a5c8c", "#b07a00", "#6a3d9a", "#2a8a8a", "#
 _DASHES = ("", "6 3", "2 3")
 
 
-def bump_chart(names: list[str], places: list[list[int]], rounds: list[int]) -> str:
-    """`places[i][k]`: the place of player i after rounds[k]; names in final order."""
+def bump_chart(names: list[str], places: list[list[int]], rounds: list[int],
+               title: str = "Places after each round", axis: str = "R%(n)s") -> str:
+    """`places[i][k]`: the place of player i after rounds[k]; names in final order. `title`
+    and `axis` (a round's label, `%(n)s` its number) in the page's language, given by the page."""
     if not names or not rounds:
         return ""
     n = len(names)
@@ -24,13 +26,13 @@ def bump_chart(names: list[str], places: list[list[int]], rounds: list[int]) -> 
     out = [
         f'<svg class="bump-chart" viewBox="0 0 {width} {height}" width="{width}" '
         f'height="{height}" role="img" aria-labelledby="chart-title">',
-        '<title id="chart-title">Places after each round</title>',
+        f'<title id="chart-title">{escape(title)}</title>',
     ]
     for k, number in enumerate(rounds):
         x = left + step_x * k
         out.append(f'<line x1="{x}" y1="{top - 8}" x2="{x}" y2="{height - 20}" class="grid"/>')
         out.append(f'<text x="{x}" y="{height - 4}" text-anchor="middle" class="axis">'
-                   f"R{number}</text>")
+                   f"{escape(axis % {'n': number})}</text>")
     for i, name in enumerate(names):
         colour = _COLOURS[i % len(_COLOURS)]
         dash = _DASHES[(i // len(_COLOURS)) % len(_DASHES)]

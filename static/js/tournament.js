@@ -2,6 +2,19 @@
 // follows its game; when a round starts or ends the page reloads to show tables or standings.
 // The server says when to ask again (data-poll, then each answer's `poll`): often while a
 // round is played, seldom between rounds, never once the tournament is over.
+import { pgettext } from "./i18n.js";
+
+// A table's status as its badge says it, in the page's language (the codes stay in data-status).
+function statusWords(status) {
+  const words = {
+    waiting: pgettext("tournament table", "waiting"),
+    seated: pgettext("tournament table", "seated"),
+    live: pgettext("tournament table", "live"),
+    finished: pgettext("tournament table", "finished"),
+  };
+  return words[status] ?? status;
+}
+
 const root = document.getElementById("tournament");
 
 async function poll(state) {
@@ -19,8 +32,9 @@ async function poll(state) {
   }
   for (const [id, table] of Object.entries(data.tables)) {
     const badge = document.querySelector(`[data-table="${id}"] [data-status]`);
-    if (badge && badge.textContent !== table.status) {
-      badge.textContent = table.status;
+    if (badge && badge.dataset.status !== table.status) {
+      badge.dataset.status = table.status;
+      badge.textContent = statusWords(table.status);
       badge.className = `badge table-status status-${table.status}`;
     }
   }

@@ -6,11 +6,22 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.services import ServiceError, claims
 
 # A refusal's HTTP status; any other is 400. Not logged in yet: the page offers the log in.
 STATUS = {"bad_claim_code": 404, "not_logged_in": 200, "claimed_by_you": 200}
+# The refusals as the page says them, in its reader's language (by code; services/claims.py).
+WORDS = {
+    "bad_claim_code": _("There is no such claim link: check it with the organiser."),
+    "claimed_by_you": _("You have claimed this place already."),
+    "claim_used": _("This claim link has been used already."),
+    "not_logged_in": _("Log in to claim your place."),
+    "guest": _("A guest cannot claim a tournament place: sign up first (a guest keeps their "
+               "games), then open the link again."),
+}
 
 
 def tournament_claim(request, tournament_id: int, code: str):
@@ -23,15 +34,25 @@ def tournament_claim(request, tournament_id: int, code: str):
             claims.claim_entry(tournament_id, code, request.user)
         except ServiceError as exc:
             return _page(request, entry, exc)
-        messages.success(request, f"You now play as {entry.name} in {entry.tournament}.")
+        messages.success(request, gettext("You now play as %(name)s in %(tournament)s.")
+                         % {"name": entry.name, "tournament": entry.tournament})
         return redirect("tournament", tournament_id)
     refused = claims.refusal(entry, request.user)
     return _page(request, entry, refused)
 
 
+def refused_words(entry, refused: ServiceError | None) -> str:
+    if refused is None:
+        return ""
+    if refused.code == "already_entered" and entry is not None:
+        return gettext("You have a place in %(tournament)s already: ask the organiser if this "
+                       "one is yours too.") % {"tournament": entry.tournament}
+    return str(WORDS.get(refused.code, refused.message))
+
+
 def _page(request, entry, refused: ServiceError | None):
     status = 200 if refused is None else STATUS.get(refused.code, 400)
     return render(request, "games/tournament_claim.html", {
-        "entry": entry, "refused": refused,
+        "entry": entry, "refused": refused, "refused_words": refused_words(entry, refused),
         "login": refused is not None and refused.code == "not_logged_in",
     }, status=status)

@@ -7,6 +7,7 @@ import csv
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import pgettext
 
 from games.models import TableSeat, Tournament
 from games.services import standings as service
@@ -23,7 +24,9 @@ def tournament_csv(request, tournament_id: int):
     t = get_object_or_404(Tournament, pk=tournament_id)
     shown = service.visible_rounds(t, public=public_viewer(request))
     response, out = _csv_response(t, "results")
-    out.writerow(["round", "table", "game", "wind", "player", "place", "score", "table_points"])
+    out.writerow([pgettext("csv", "round"), pgettext("csv", "table"), pgettext("csv", "game"),
+                  pgettext("csv", "wind"), pgettext("csv", "player"), pgettext("csv", "place"),
+                  pgettext("csv", "score"), pgettext("csv", "table_points")])
     places = TableSeat.objects.filter(
         table__round__tournament=t, table__round__number__in=shown
     ).select_related("table__round", "entry__user", "stood_in_for__user").order_by(
@@ -39,10 +42,14 @@ def tournament_csv(request, tournament_id: int):
 
 
 def standings_csv(request, tournament_id: int):
-    """One line per player who played: rank, name, table points, score, rounds played."""
+    """One line per player who played: rank, name, table points, score, rounds played. The
+    headers of this file and the results' are in the reader's language; the MERS export's stay
+    the fixed English its importers read."""
     t = get_object_or_404(Tournament, pk=tournament_id)
     response, out = _csv_response(t, "standings")
-    out.writerow(["rank", "player", "table_points", "score", "rounds_played"])
+    out.writerow([pgettext("csv", "rank"), pgettext("csv", "player"),
+                  pgettext("csv", "table_points"), pgettext("csv", "score"),
+                  pgettext("csv", "rounds_played")])
     for r in service.ranking(t, public=public_viewer(request)):
         out.writerow(csv_cells([r.rank, r.name, _number(round(r.table_points, 6)), r.score, r.games]))
     return response

@@ -5,13 +5,17 @@ comparison of the players who held the same hands."""
 from __future__ import annotations
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext, pgettext_lazy
 
 from games import clock
 from games.access import policy
 from games.models import ACTIVE, FINISHED, Table, TableSeat, Tournament
 from games.tournaments.duplicate import compare_by_wind
+from games.web.pages.history import ordinal
 
-WINDS = ("East", "South", "West", "North")
+# A place's starting wind as the pages, slips and CSV name it, in the reader's language.
+WINDS = (pgettext_lazy("seat wind", "East"), pgettext_lazy("seat wind", "South"),
+         pgettext_lazy("seat wind", "West"), pgettext_lazy("seat wind", "North"))
 
 
 def replay_url(game_id: int) -> str:
@@ -34,8 +38,8 @@ def player_name(place: TableSeat) -> str:
     if place.entry is not None:
         return str(place.entry)
     if place.stood_in_for is not None:
-        return f"Bot for {place.stood_in_for}"
-    return "Bot"
+        return gettext("Bot for %(name)s") % {"name": place.stood_in_for}
+    return gettext("Bot")
 
 
 def table_status(game, seated: bool = False) -> str:
@@ -70,6 +74,7 @@ def rounds(t: Tournament, shown: set[int], me=None, staff: bool = False) -> list
                     {"wind": WINDS[p.wind], "name": player_name(p),
                      "bot_plays": p.entry is not None and p.entry.unclaimed,
                      "place": p.place if visible else None,
+                     "place_text": ordinal(p.place) if visible and p.place else "",
                      "score": p.score if visible else None,
                      "table_points": p.table_points if visible else None}
                     for p in seated

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
 from games.models import FINISHED, PLAYING, Table, TableSeat, Tournament
@@ -42,7 +43,8 @@ def _chart(t: Tournament, now, public: bool = True) -> tuple[str, list[dict]]:
     names = [r.name for r in ranked]
     places = [[after[n][r.entry.pk] for n in shown] for r in ranked]
     table = [{"name": name, "places": p} for name, p in zip(names, places)]
-    return bump_chart(names, places, shown), table
+    return bump_chart(names, places, shown, title=gettext("Places after each round"),
+                      axis=pgettext("chart axis", "R%(n)s")), table
 
 
 def tournament_detail(request, tournament_id: int):
@@ -134,7 +136,7 @@ def tournament_register(request, tournament_id: int):
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "You are registered. Good luck!")
+        messages.success(request, gettext("You are registered. Good luck!"))
     return redirect("tournament", tournament_id)
 
 
@@ -144,12 +146,13 @@ def tournament_withdraw(request, tournament_id: int):
     t = get_object_or_404(Tournament, pk=tournament_id)
     entry = t.entries.filter(user=request.user, withdrawn=False).first()
     if entry is None:
-        messages.error(request, "You are not registered.")
+        messages.error(request, gettext("You are not registered."))
     elif t.round_set.exists():
-        messages.error(request, "The tournament has started: ask the organiser to withdraw you.")
+        messages.error(request, gettext("The tournament has started: ask the organiser to "
+                                        "withdraw you."))
     else:
         service.withdraw(entry.pk)
-        messages.success(request, "You have withdrawn.")
+        messages.success(request, gettext("You have withdrawn."))
     return redirect("tournament", tournament_id)
 
 
@@ -159,14 +162,15 @@ def tournament_check_in(request, tournament_id: int):
     t = get_object_or_404(Tournament, pk=tournament_id)
     entry = t.entries.filter(user=request.user).first()
     if entry is None:
-        messages.error(request, "You are not registered.")
+        messages.error(request, gettext("You are not registered."))
         return redirect("tournament", tournament_id)
     try:
         entry = service.check_in(entry.pk)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"You are checked in for round {entry.checked_in_for}.")
+        messages.success(request, gettext("You are checked in for round %(number)s.")
+                         % {"number": entry.checked_in_for})
     return redirect("tournament", tournament_id)
 
 
