@@ -54,6 +54,7 @@ urlpatterns = [
     path("game/<int:game_id>/replay/steps.json", limit_running("steps")(
         replay_pages.steps), name="game_replay_steps"),
     path("game/<int:game_id>/replay/extras.json", replay_pages.extras, name="game_replay_extras"),
+    path("game/<int:game_id>/replay/talk.json", replay_pages.talk, name="game_replay_talk"),
     path("game/<int:game_id>/record.json", records.record, name="game_record"),
     path("game/<int:game_id>/plot/", endgame.plot, name="game_plot"),
     path("game/<int:game_id>/again/", endgame.play_again, name="game_again"),

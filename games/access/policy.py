@@ -15,7 +15,9 @@ power to see more. The rules, in the order they are applied:
 2. What does not exist yet is not shown to anyone: the record and the analysis once the game is
    over, the replay and the plot once it has started (a table laying its discards at random:
    its replay once it is over), hints while it is played, to a seated player; a player's own
-   puzzles from the game (once it is over) to that player alone (staff see nobody else's).
+   puzzles from the game (once it is over) to that player alone (staff see nobody else's); the
+   table's talk in the replay (once it is over) to those who sat at the table alone (staff read
+   talk in the admin, by its own permission, never in a replay).
 3. A tournament table whose round is not over keeps its secrets from everyone but its players,
    `watch_any_game` and the organisers (`change_tournament`): a live table of a duplicate-wall
    round (its walls are dealt at the other tables too) is watched, replayed, plotted and listed
@@ -71,6 +73,7 @@ class Seeing(StrEnum):
     ANALYSIS = "analysis"  # the decisions against the strong bot: once the game is over
     OWN_PUZZLES = "own_puzzles"  # a player's own puzzles from the game: theirs only, once over
     HINTS = "hints"  # a seated player's hints while the game is played
+    TALK = "talk"  # the table's talk in the replay: to those who sat there, once it is over
     RESULT = "result"  # the final points and places, wherever a list shows them
     LISTING = "listing"  # the game's row in a list (lobby, history, a player's page)
 
@@ -192,6 +195,13 @@ def _not_yet(game: Game, seeing: Seeing, at: Standing) -> Decision | None:
         # A person's own puzzles are theirs alone: staff see no one else's either.
         return Decision(False, 403, "not_seated",
                         "Only a player of this game has puzzles of their own from it.")
+    if seeing is Seeing.TALK:
+        if game.status != FINISHED:
+            return _absent("The table's talk is shown with the replay once the game is over.")
+        if not at.seated:
+            # What was said at a table stays with those who sat there (docs/people.md).
+            return Decision(False, 403, "not_seated",
+                            "Only the players of this game read its talk in the replay.")
     if seeing is Seeing.PLOT and not started:
         return _absent("The game has not started.")
     if seeing is Seeing.REPLAY:

@@ -221,6 +221,26 @@ def recent(game: Game, match, seat: int | None, user) -> list[dict[str, Any]]:
     return shown[::-1]
 
 
+# A finished game's talk in its replay (docs/people.md, "Talk in the replay"): shown only to
+# those who sat at the table, as the access policy decides (`Seeing.TALK`).
+REPLAYED = 300  # lines a replay's talk carries at most: the newest
+
+
+def replayed(game: Game, user) -> dict[str, Any]:
+    """The table's talk for its replay, as `user` (one of its players) may hear it: every line
+    but those of speakers they muted or blocked, the newest REPLAYED, oldest first. Each line
+    names the game's version when it was said (`v`), so the replay shows it from that move on; a
+    spectator's line held during a deal is shown from that deal's end, as the players heard it.
+    `total`: how many lines there were to show, so the page can say that the oldest are left out."""
+    lines = TalkLine.objects.filter(game_id=game.pk).select_related("user")
+    if user is not None and user.is_authenticated:
+        lines = lines.exclude(user_id__in=moderation.unheard_ids(user))
+    total = lines.count()
+    newest = list(lines.order_by("-id")[:REPLAYED])[::-1]
+    return {"game": game.pk, "total": total, "truncated": total > len(newest),
+            "lines": [{**line_json(line), "v": line.version} for line in newest]}
+
+
 # A person's own talk (docs/people.md, "Your talk"): what they said, to keep or to remove.
 EXPORTED = 5000  # lines an export carries at most: the newest
 

@@ -27,6 +27,29 @@ export function said(ctx, s, mine, theirs, values = {}) {
   return isYou(ctx, s) ? mine(values) : theirs({ name: ctx.seatName(s), ...values });
 }
 
+// The canned lines of table talk in the reader's language, by the code that travels (the
+// server's English `text` is shown for a code this page does not know): the live table's talk
+// box (table/talk.js) and the replay's (replay/talk.js).
+export function cannedWords(code, english) {
+  const words = {
+    hello: pgettext("talk", "Hello!"),
+    good_luck: pgettext("talk", "Good luck!"),
+    well_played: pgettext("talk", "Well played!"),
+    nice_hand: pgettext("talk", "Nice hand!"),
+    thanks: pgettext("talk", "Thanks!"),
+    sorry: pgettext("talk", "Sorry!"),
+    thinking: pgettext("talk", "Thinking…"),
+    oops: pgettext("talk", "Oops!"),
+  };
+  return words[code] || english;
+}
+
+/** What a line of talk says on this page: a canned line in the reader's language, free text as
+ * typed. */
+export function talkLineWords(line) {
+  return line.kind !== "text" && line.code ? cannedWords(line.code, line.text) : line.text;
+}
+
 const CLAIM_RANK = ["win", "kong", "pung", "chow"]; // seed 003 §3.4: highest first
 
 function claimNoun(kind) {

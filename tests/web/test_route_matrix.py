@@ -73,6 +73,7 @@ ROUTES = {
     "game_analysis": ("analysis", "GET"),
     "game_decisions": ("analysis", "GET"),
     "game_own_puzzles": ("own_puzzles", "GET"),  # the requester's own puzzles from it
+    "game_replay_talk": ("talk", "GET"),  # the table's talk in the replay: its players' only
     "game_hints": ("hints", "GET"),
     "game_join": ("table", "POST"),
     "game_leave": ("seat", "POST"),
@@ -101,10 +102,12 @@ def expected(route: str, state: str, who: str) -> set[int]:
         return {404}  # a private table does not exist for them, whatever the route
     if seeing in ("replay", "plot") and state == "open":
         return {404}  # nothing to replay or plot yet
-    if seeing in ("record", "analysis", "own_puzzles") and state not in OVER:
+    if seeing in ("record", "analysis", "own_puzzles", "talk") and state not in OVER:
         return {404}  # published when the game is over
     if seeing == "own_puzzles":  # a player's own, theirs alone: staff see nobody else's
         return {200, 202} if who in PLAYERS and who in SEES[state] else {403}
+    if seeing == "talk":  # to those who sat at the table: staff read talk in the admin only
+        return {200} if who in PLAYERS and who in SEES[state] else {403}
     if seeing == "hints":
         if state not in LIVE:
             return {409}

@@ -24,6 +24,7 @@ from games.engine.actions import Action
 from games.engine.replay import replay_steps
 from games.engine.ruleset import Ruleset
 from games.models import FINISHED, Game
+from games.services import talk as table_talk
 from games.services.analysis import people
 from games.web.pages import running_steps
 from games.web.plots import plot_for_game
@@ -119,6 +120,18 @@ def extras(request, game_id: int):
     return JsonResponse(_extras(game, viewer))
 
 
+def talk(request, game_id: int):
+    """What was said at a finished table, for its replay: to those who sat at it only (the
+    policy's TALK), less the speakers they muted or blocked, the newest lines only."""
+    game = get_object_or_404(Game, pk=game_id)
+    refused = policy.refuse_or_none(request, game, policy.Seeing.TALK)
+    if refused is not None:
+        return refused
+    response = JsonResponse(table_talk.replayed(game, request.user))
+    response["Cache-Control"] = "private, no-store"  # a mute or a deletion applies at once
+    return response
+
+
 def replay(request, game_id: int):
     game, refused = _replayable(request, game_id, page=True)
     if refused is not None:
@@ -144,6 +157,9 @@ def replay(request, game_id: int):
     }
     if config["analysis"] and viewer is not None:  # their own puzzles from it (docs/puzzles.md)
         config["own_puzzles"] = reverse("game_own_puzzles", args=[game.pk])
+    # The table's talk, to those who sat at it (docs/people.md, "Talk in the replay").
+    if finished and policy.decide(game, policy.requester(request), policy.Seeing.TALK).allowed:
+        config["talk"] = reverse("game_replay_talk", args=[game.pk])
     # Known already: in the page. Not yet (the game's first replay): the page goes at once and
     # asks for them once its steps are in, so nobody waits for a replay to see the table.
     known = cache.get(_extras_key(game, viewer))

@@ -1,11 +1,13 @@
 // Drawing the step shown: the table with the live table's own renderers (render/layout.js),
 // the prompt line in the step's words, the scoring proof at a deal's end, the wall face up,
-// the Decisions box, and the move list with the current move marked and kept in view.
+// the Decisions box, the table's talk so far, and the move list with the current move marked
+// and kept in view.
 import { tilesHTML } from "../tiles.js";
 import { renderTable } from "../render/layout.js";
 import { proofHTML } from "../render/proof.js";
 import { moveListHTML, stepWords } from "./moves.js";
 import { showDecisions } from "./decisions.js";
+import { drawTalk } from "./talk.js";
 import { config, controls, ctx, moveList, proofBox, root, state, wallBox, wordsCtx } from "./state.js";
 import { gettext } from "../i18n.js";
 
@@ -63,6 +65,7 @@ export function render() {
     showDecisions(decisionsBox, { game: config.game, seat: state.bottom, version: state.data.steps[state.at].v, next: state.data.steps[state.at + 1]?.v, person: bottom && !bottom.bot });
   }
   if (state.data.reveal && wallBox.open) updateWall(c.view);
+  drawTalk(); // the table's talk up to this step, for those who sat there
   const d0 = state.idx.where[state.at].d;
   if (d0 !== state.listDeal) {
     state.listDeal = d0;

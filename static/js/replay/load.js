@@ -1,10 +1,11 @@
 // Loading: the game's steps, fetched once (games/web/pages/replay.py) and rebuilt into a view
 // per step, then the first step shown (a permalink's, or a puzzle's "#v<version>"); the
-// analysis when there is one, then the viewer's own puzzles from the game; and the plot and
-// verification line when they came later.
+// analysis when there is one, then the viewer's own puzzles from the game; the table's talk for
+// those who sat there; and the plot and verification line when they came later.
 import { expand, hashOf, index, parseHash } from "./steps.js";
 import { analysisHTML, loadAnalysis, stepBefore } from "./analysis.js";
 import { loadOwnPuzzles } from "./own_puzzles.js";
+import { loadTalk } from "./talk.js";
 import { config, playerName, root, state, wallBox, wordsCtx } from "./state.js";
 import { render } from "./draw.js";
 import { go } from "./navigate.js";
@@ -40,6 +41,7 @@ export async function start() {
   render();
   document.body.dataset.replayReady = "1";
   if (config.extras) loadExtras();
+  if (config.talk) loadTalk();
   const box = document.getElementById("analysis-box");
   if (config.analysis && box) {
     loadAnalysis(config.analysis, box, (data) => {

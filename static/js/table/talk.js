@@ -9,30 +9,11 @@
 import { config, state } from "./state.js";
 import { toServer } from "./connection.js";
 import { decorate, heard } from "../people.js";
+import { cannedWords, talkLineWords as lineWords } from "../words.js";
 import { gettext, ngettext, pgettext, serverWords } from "../i18n.js";
 
 const talk = config.talk || null;
 
-// The canned lines in the reader's language, by the code that travels (the server's English
-// `text` is shown for a code this page does not know).
-function cannedWords(code, english) {
-  const words = {
-    hello: pgettext("talk", "Hello!"),
-    good_luck: pgettext("talk", "Good luck!"),
-    well_played: pgettext("talk", "Well played!"),
-    nice_hand: pgettext("talk", "Nice hand!"),
-    thanks: pgettext("talk", "Thanks!"),
-    sorry: pgettext("talk", "Sorry!"),
-    thinking: pgettext("talk", "Thinking…"),
-    oops: pgettext("talk", "Oops!"),
-  };
-  return words[code] || english;
-}
-
-/** What a line says on this page: a canned line in the reader's language, free text as typed. */
-function lineWords(line) {
-  return line.kind !== "text" && line.code ? cannedWords(line.code, line.text) : line.text;
-}
 const KEPT = 100; // lines the log keeps
 const BUBBLE_MS = 6000;
 let box = null;
