@@ -74,6 +74,7 @@ TEMPLATES = [
     "templates/games/tournament_slips.html",
     "templates/games/_tournament_status.html",
     "templates/games/_table_status.html",
+    "templates/admin/games/round/swap.html",
 ]
 PYTHON = [
     "games/web/pages/lobby_rows.py",
@@ -104,6 +105,13 @@ PYTHON = [
     "games/web/pages/tournament_rounds.py",
     "games/web/pages/tournament_claim.py",
     "games/web/pages/tournament_exports.py",
+    # The admin's actions, their messages and columns (Django's admin has its own catalogues).
+    "games/organiser/admin/base.py",
+    "games/organiser/admin/games.py",
+    "games/organiser/admin/moderation.py",
+    "games/organiser/admin/records.py",
+    "games/organiser/admin/tournaments.py",
+    "games/organiser/seat_swap.py",
 ]
 # The browser's words (the djangojs domain): the live table's modules and what they draw with.
 JAVASCRIPT = [

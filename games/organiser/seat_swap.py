@@ -9,15 +9,18 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Entry, Round
 from games.services import ServiceError, swaps
 
 
 class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(queryset=Entry.objects.none(), label="Player")
-    second = forms.ModelChoiceField(queryset=Entry.objects.none(), label="swaps seats with")
-    reason = forms.CharField(max_length=200, help_text="why (kept in the audit log)")
+    first = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Player"))
+    second = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("swaps seats with"))
+    reason = forms.CharField(max_length=200, label=_("Reason"),
+                             help_text=_("why (kept in the audit log)"))
 
     def __init__(self, rnd: Round, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -40,12 +43,13 @@ def swap_view(model_admin, request, round_id: int):
             form.add_error(None, exc.message)
         else:
             model_admin.message_user(
-                request, f"{form.cleaned_data['first']} and {form.cleaned_data['second']} "
-                "have swapped seats.", messages.SUCCESS)
+                request, gettext("%(first)s and %(second)s have swapped seats.") % {
+                    "first": form.cleaned_data["first"], "second": form.cleaned_data["second"]},
+                messages.SUCCESS)
             return redirect("admin:games_round_change", rnd.pk)
     context = {
         **model_admin.admin_site.each_context(request),
-        "title": f"Swap two players' seats: {rnd}",
+        "title": gettext("Swap two players' seats: %(round)s") % {"round": rnd},
         "opts": model_admin.model._meta,
         "original": rnd,
         "form": form,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
+
 from games.engine import views as engine_views
 from games.engine.record import results_of
 from games.models import Game, Seat
@@ -82,13 +84,11 @@ def end_view(game: Game, match) -> dict[str, Any]:
 def words(ended: dict[str, Any] | None) -> str:
     """How a game ended, in the words of the lists (history, player pages), a sentence in the
     page's language: "" for a game played to its end by all who started it."""
-    from django.utils.translation import gettext, pgettext
-
     if not ended:
         return ""
     joined = {how: [b["name"] for b in ended.get("by") or [] if b["how"] == how]
               for how in (RESIGNED, LEFT)}
-    names = {how: _and(found, gettext, pgettext) for how, found in joined.items()}
+    names = {how: _and(found) for how, found in joined.items()}
     how = ended.get("how")
     if how == RESIGNED:
         return gettext("Ended early: %(names)s resigned.") % {"names": names[RESIGNED]}
@@ -100,7 +100,7 @@ def words(ended: dict[str, Any] | None) -> str:
             if names[RESIGNED] else "")
 
 
-def _and(names: list[str], gettext, pgettext) -> str:
+def _and(names: list[str]) -> str:
     """Names joined as a list is said: "alice", "alice and bob", "alice, bob and carol"."""
     if len(names) < 2:
         return "".join(names)

@@ -20,9 +20,11 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q
+from django.utils.translation import get_language, gettext
 
 from games import clock
 from games.access.accounts import is_guest
+from games.engine import hand_names
 from games.engine.ruleset import PLAYABLE, PRESETS
 from games.models import QueueEntry
 from games.models.bots import RATED_BOT, is_bot
@@ -72,10 +74,6 @@ class QueueStatus:
 def title_words(ruleset_name: str, rated: bool) -> str:
     """The game waited for, as the queue's page says it in its reader's language ("a rated
     Chinese Classical game"); `describe` is the English a refusal says it in."""
-    from django.utils.translation import get_language, gettext
-
-    from games.engine import hand_names
-
     title = (hand_names.ruleset_title(ruleset_name, get_language()) if ruleset_name in PRESETS
              else ruleset_name)
     if rated:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.translation import to_locale
+from django.utils.translation import get_language, to_locale
+
+from games.engine import hand_names
+from games.engine.ruleset import PRESETS
 
 register = template.Library()
 
@@ -28,11 +31,6 @@ def back_here(request) -> str:
 def ruleset_title(game) -> str:
     """A game's ruleset's title in the page's language (the name tables' titles,
     docs/hand-names.md); a ruleset no preset has any more keeps its own title, else its name."""
-    from django.utils.translation import get_language
-
-    from games.engine import hand_names
-    from games.engine.ruleset import PRESETS
-
     name = game.ruleset_name
     if name in PRESETS:
         return hand_names.ruleset_title(name, get_language())

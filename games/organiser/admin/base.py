@@ -30,14 +30,17 @@ class ReadOnly:
 # tournaments (the "change tournament" permission) see the actions.
 
 
-def run_action(modeladmin, request, queryset, call, done: str) -> None:
+def run_action(modeladmin, request, queryset, call, done: str, values=None) -> None:
+    """Run `call` on each object; say `done` (its `%(obj)s` the object, and `values(result)`'s
+    other placeholders), in the reader's language, or the refusal."""
     for obj in queryset:
         try:
             result = call(obj)
         except ServiceError as exc:
             modeladmin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
         else:
-            modeladmin.message_user(request, done.format(obj=obj, result=result))
+            modeladmin.message_user(
+                request, done % {"obj": obj, **(values(result) if values else {})})
 
 
 

@@ -2,6 +2,8 @@
 door), and puzzles."""
 
 from django.contrib import admin, messages
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.access import policy
@@ -55,7 +57,7 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
     def has_run_game_permission(self, request):
         return request.user.has_perm("games.change_game")
 
-    @admin.display(description="seed")
+    @admin.display(description=_("seed"))
     def seed_or_commitment(self, obj):
         if obj is None or obj.pk is None:
             return "-"
@@ -63,37 +65,37 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
             return obj.seed
         return f"hidden until the game ends (commitment {obj.commitment})"
 
-    @admin.display(description="claim answers held")
+    @admin.display(description=_("claim answers held"))
     def claims_pending(self, obj):
         if obj is None or obj.status == ACTIVE:
             return "hidden while the game is played"
         return obj.pending or "-"
 
-    @admin.action(description="Make what is due happen now (bots, timers, expired windows)",
+    @admin.action(description=_("Make what is due happen now (bots, timers, expired windows)"),
                   permissions=["run_game"])
     def settle_due(self, request, queryset):
         moved = sum(organiser.settle_due(g.pk, by=request.user)
                     for g in queryset.filter(status=ACTIVE))
-        self.message_user(request, f"{moved} game(s) moved on.")
+        self.message_user(request, gettext("%(n)s game(s) moved on.") % {"n": moved})
 
-    @admin.action(description="Let the autopilot answer for the seats a game waits on",
+    @admin.action(description=_("Let the autopilot answer for the seats a game waits on"),
                   permissions=["run_game"])
     def autopilot(self, request, queryset):
         given = sum(organiser.autopilot(g.pk, by=request.user)
                     for g in queryset.filter(status=ACTIVE))
-        self.message_user(request, f"The autopilot made {given} move(s).")
+        self.message_user(request, gettext("The autopilot made %(n)s move(s).") % {"n": given})
 
-    @admin.action(description="Abandon this game (a stuck casual table: ends with no result)",
+    @admin.action(description=_("Abandon this game (a stuck casual table: ends with no result)"),
                   permissions=["run_game"])
     def abandon(self, request, queryset):
         run_action(self, request, queryset,
              lambda g: services.abandon_game(g.pk, by=request.user, reason="abandoned from the admin"),
-             "{obj}: abandoned.")
+             _("%(obj)s: abandoned."))
 
     def has_verify_import_permission(self, request):
         return imports.vouches(request.user)
 
-    @admin.action(description="Verify imported record (it counts in statistics from now on)",
+    @admin.action(description=_("Verify imported record (it counts in statistics from now on)"),
                   permissions=["verify_import"])
     def verify_import(self, request, queryset):
         for game in queryset:
@@ -102,8 +104,9 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
             except ServiceError as exc:
                 self.message_user(request, f"{game}: {exc.message}", messages.ERROR)
             else:
-                self.message_user(request, f"{game}: " + (
-                    "verified; it counts in statistics now." if done else "verified already."))
+                said = (gettext("%(game)s: verified; it counts in statistics now.") if done
+                        else gettext("%(game)s: verified already."))
+                self.message_user(request, said % {"game": game})
 
 
 @admin.register(Move)

@@ -9,16 +9,25 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import clock
 from games.models import FilteredWord, Report, ReportStatus, Silence, TalkLine
 from games.services import moderation, reports
 from games.services.errors import ServiceError
 
+# How long a silence lasts, as the actions say it: hours, and the words for them.
+SILENCES = ((1, _("Silence the reported accounts for an hour (and mark acted on)"),
+             _("Silenced for an hour; %(n)s report(s) closed.")),
+            (24, _("Silence the reported accounts for a day (and mark acted on)"),
+             _("Silenced for a day; %(n)s report(s) closed.")),
+            (24 * 7, _("Silence the reported accounts for a week (and mark acted on)"),
+             _("Silenced for a week; %(n)s report(s) closed.")))
 
-def _silence_for(hours: int, words: str):
-    @admin.action(description=f"Silence the reported accounts for {words} (and mark acted on)",
-                  permissions=["change"])
+
+def _silence_for(hours: int, description: str, done: str):
+    @admin.action(description=description, permissions=["change"])
     def act(modeladmin, request, queryset):
         for report in queryset.select_related("reported"):
             if report.reported is None:
@@ -31,7 +40,7 @@ def _silence_for(hours: int, words: str):
                 modeladmin.message_user(request, exc.message, messages.ERROR)
                 return
         closed = reports.close([r.pk for r in queryset], request.user, ReportStatus.RESOLVED)
-        modeladmin.message_user(request, f"Silenced for {words}; {closed} report(s) closed.")
+        modeladmin.message_user(request, done % {"n": closed})
     act.__name__ = f"silence_{hours}h"
     return act
 
@@ -42,8 +51,7 @@ class ReportAdmin(admin.ModelAdmin):
                     "said")
     list_filter = ("status", "reason")
     search_fields = ("reported_name", "reporter__username", "note")
-    actions = ["resolve", "dismiss", *(_silence_for(h, w) for h, w in
-                                       ((1, "an hour"), (24, "a day"), (24 * 7, "a week")))]
+    actions = ["resolve", "dismiss", *(_silence_for(*silence) for silence in SILENCES)]
     fields = ("created", "status", "reason", "note", "reporter", "reported", "reported_name",
               "game", "conversation", "handled_by", "handled_at")
 
@@ -56,34 +64,34 @@ class ReportAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="table")
+    @admin.display(description=_("table"))
     def table(self, obj):
         if obj.game_id is None:
             return "—"
         return format_html('<a href="{}">{}</a>', reverse("table", args=[obj.game_id]),
                            obj.game_id)
 
-    @admin.display(description="line")
+    @admin.display(description=_("line"))
     def said(self, obj):
         line = next((x for x in obj.context if x.get("reported")), None)
         return (line or {}).get("text", "")[:80] if line else "(a player)"
 
-    @admin.display(description="the lines around it, as said")
+    @admin.display(description=_("the lines around it, as said"))
     def conversation(self, obj):
         rows = ((("reported" if x.get("reported") else ""), x.get("name", ""),
                  x.get("channel", ""), x.get("text", "")) for x in obj.context or [])
         return format_html('<table class="report-context">{}</table>', format_html_join(
             "", '<tr class="{}"><th>{}</th><td>{}</td><td>{}</td></tr>', rows)) or "—"
 
-    @admin.action(description="Mark acted on", permissions=["change"])
+    @admin.action(description=_("Mark acted on"), permissions=["change"])
     def resolve(self, request, queryset):
         closed = reports.close([r.pk for r in queryset], request.user, ReportStatus.RESOLVED)
-        self.message_user(request, f"{closed} report(s) marked acted on.")
+        self.message_user(request, gettext("%(n)s report(s) marked acted on.") % {"n": closed})
 
-    @admin.action(description="Dismiss", permissions=["change"])
+    @admin.action(description=_("Dismiss"), permissions=["change"])
     def dismiss(self, request, queryset):
         closed = reports.close([r.pk for r in queryset], request.user, ReportStatus.DISMISSED)
-        self.message_user(request, f"{closed} report(s) dismissed.")
+        self.message_user(request, gettext("%(n)s report(s) dismissed.") % {"n": closed})
 
 
 HOURS = [(1, "an hour"), (24, "a day"), (24 * 7, "a week"), (24 * 30, "30 days")]
@@ -128,14 +136,14 @@ class SilenceAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # lifted, never deleted: the record stays
 
-    @admin.display(boolean=True, description="in force")
+    @admin.display(boolean=True, description=_("in force"))
     def in_force(self, obj):
         return not obj.lifted and obj.until > clock.now()
 
-    @admin.action(description="Lift the selected silences now", permissions=["change"])
+    @admin.action(description=_("Lift the selected silences now"), permissions=["change"])
     def lift(self, request, queryset):
         lifted = sum(moderation.lift(s.pk, request.user) for s in queryset)
-        self.message_user(request, f"{lifted} silence(s) lifted.")
+        self.message_user(request, gettext("%(n)s silence(s) lifted.") % {"n": lifted})
 
 
 @admin.register(FilteredWord)
@@ -158,7 +166,7 @@ class TalkLineAdmin(admin.ModelAdmin):
     raw_id_fields = ("game", "user")
     list_select_related = ("game",)
 
-    @admin.display(description="said")
+    @admin.display(description=_("said"))
     def said(self, obj):
         return obj.code or obj.text[:80]
 

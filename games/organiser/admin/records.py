@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from games.models import (
     AuditLog,
@@ -43,11 +44,11 @@ class PenaltyAdmin(ThroughTheDoor):
     def has_remove_permission(self, request):
         return is_organiser(request)
 
-    @admin.action(description="Remove the selected penalties (kept in the audit log)",
+    @admin.action(description=_("Remove the selected penalties (kept in the audit log)"),
                   permissions=["remove"])
     def remove(self, request, queryset):
         run_action(self, request, queryset,
-             lambda p: penalties.remove_penalty(p.pk, by=request.user), "{obj}: removed.")
+             lambda p: penalties.remove_penalty(p.pk, by=request.user), _("%(obj)s: removed."))
 
 
 @admin.register(Correction)
@@ -84,7 +85,7 @@ class AuditLogAdmin(ThroughTheDoor):
     def has_add_permission(self, request):
         return False  # written by the service door only
 
-    @admin.display(description="object")
+    @admin.display(description=_("object"))
     def object_link(self, obj):
         if obj.object_type in ("penalty", "correction", "entry", "round", "table", "tournament",
                                "game") \

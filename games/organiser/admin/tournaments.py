@@ -5,6 +5,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
 
 from games.models import (
     WITHDRAW_BOT,
@@ -33,7 +34,7 @@ def claim_link(entry: Entry) -> str:
     path = reverse("tournament_claim", args=[entry.tournament_id, entry.claim_code])
     url = getattr(settings, "SITE_URL", "").rstrip("/") + path
     return format_html('<input type="text" readonly size="46" value="{}" '
-                       'onfocus="this.select()" aria-label="claim link">', url)
+                       'onfocus="this.select()" aria-label="{}">', url, _("claim link"))
 
 
 class EntryInline(admin.TabularInline):
@@ -48,7 +49,7 @@ class EntryInline(admin.TabularInline):
     class Media:
         css = {"all": ["css/admin_tournament.css"]}  # the columns fit a laptop window
 
-    @admin.display(description="claim link (a named player's)")
+    @admin.display(description=_("claim link (a named player's)"))
     def claim(self, obj):
         return claim_link(obj)
 
@@ -66,23 +67,24 @@ class EntryAdmin(admin.ModelAdmin):
     readonly_fields = ("checked_in_for", "claim")
     exclude = ("claim_code",)
 
-    @admin.display(description="claim link (a named player's)")
+    @admin.display(description=_("claim link (a named player's)"))
     def claim(self, obj):
         return claim_link(obj)
     actions = ["withdraw", "check_in"]
 
-    @admin.action(description="Check in for the next round (they are here)",
+    @admin.action(description=_("Check in for the next round (they are here)"),
                   permissions=["change"])
     def check_in(self, request, queryset):
         run_action(self, request, queryset.filter(withdrawn=False),
              lambda e: tournaments.check_in(e.pk, by=request.user),
-             "{obj} is checked in for round {result.checked_in_for}.")
+             _("%(obj)s is checked in for round %(round)s."),
+             lambda entry: {"round": entry.checked_in_for})
 
-    @admin.action(description="Withdraw (a game in play goes on with a bot)",
+    @admin.action(description=_("Withdraw (a game in play goes on with a bot)"),
                   permissions=["change"])
     def withdraw(self, request, queryset):
         run_action(self, request, queryset.filter(withdrawn=False),
-             lambda e: tournaments.withdraw(e.pk, by=request.user), "{obj} has withdrawn.")
+             lambda e: tournaments.withdraw(e.pk, by=request.user), _("%(obj)s has withdrawn."))
 
 
 
@@ -111,13 +113,13 @@ class TournamentAdmin(admin.ModelAdmin):
                "start_seated_round", "finish"]
     fieldsets = [
         (None, {"fields": ("name", "status", "registration_open")}),
-        ("Ruleset", {"fields": RULESET_FIELDS}),
-        ("Play", {"fields": ("rounds", "deals_per_table",
+        (_("Ruleset"), {"fields": RULESET_FIELDS}),
+        (_("Play"), {"fields": ("rounds", "deals_per_table",
                              "claim_seconds", "turn_seconds", "round_minutes", "free_text")}),
-        ("Seating and results", {"fields": ("fill", "withdrawal", "bot_level", "swiss", "table_points",
+        (_("Seating and results"), {"fields": ("fill", "withdrawal", "bot_level", "swiss", "table_points",
                                             "hide_scores", "rated", "seed", "check_in", "no_show",
                                             "duplicate_walls")}),
-        ("Penalties and audit log", {"fields": ("penalties_and_log",)}),
+        (_("Penalties and audit log"), {"fields": ("penalties_and_log",)}),
     ]
 
     def formfield_for_choice_field(self, db_field, request, **kwargs):
@@ -132,7 +134,7 @@ class TournamentAdmin(admin.ModelAdmin):
         audit.record(obj.pk, request.user, "tournament_changed" if change else "tournament_created",
                      obj, details={"fields": sorted(form.changed_data)})
 
-    @admin.display(description="penalties and bonuses")
+    @admin.display(description=_("penalties and bonuses"))
     def penalties_and_log(self, obj):
         if obj is None or obj.pk is None:
             return "-"
@@ -146,7 +148,7 @@ class TournamentAdmin(admin.ModelAdmin):
             '<ul>{}</ul><p><a href="{}">Add a penalty or bonus</a> · '
             '<a href="{}">Audit log</a></p>', rows or "none", add, log)
 
-    @admin.display(description="entries")
+    @admin.display(description=_("entries"))
     def entry_count(self, obj):
         return obj.entries.filter(withdrawn=False).count()
 
@@ -168,39 +170,39 @@ class TournamentAdmin(admin.ModelAdmin):
                     audit.record(entry.tournament_id, request.user, "entry_added", entry,
                                  details={"player": str(entry)})
 
-    @admin.action(description="Open registration", permissions=["change"])
+    @admin.action(description=_("Open registration"), permissions=["change"])
     def open_registration(self, request, queryset):
         run_action(self, request, queryset, lambda t: tournaments.set_registration(t.pk, True, by=request.user),
-             "{obj}: registration is open.")
+             _("%(obj)s: registration is open."))
 
-    @admin.action(description="Close registration", permissions=["change"])
+    @admin.action(description=_("Close registration"), permissions=["change"])
     def close_registration(self, request, queryset):
         run_action(self, request, queryset, lambda t: tournaments.set_registration(t.pk, False, by=request.user),
-             "{obj}: registration is closed.")
+             _("%(obj)s: registration is closed."))
 
-    @admin.action(description="Start the next round (seat it and start its games)",
+    @admin.action(description=_("Start the next round (seat it and start its games)"),
                   permissions=["change"])
     def start_next_round(self, request, queryset):
         run_action(self, request, queryset, lambda t: tournaments.start_next_round(t.pk, by=request.user),
-             "{obj}: round {result.number} started.")
+             _("%(obj)s: round %(number)s started."), lambda rnd: {"number": rnd.number})
 
-    @admin.action(description="Seat the next round (to swap players before it starts)",
+    @admin.action(description=_("Seat the next round (to swap players before it starts)"),
                   permissions=["change"])
     def seat_next_round(self, request, queryset):
         run_action(self, request, queryset, lambda t: tournaments.seat_next_round(t.pk, by=request.user),
-             "{obj}: round {result.number} is seated; swap seats on the round's page, then "
-             "start it.")
+             _("%(obj)s: round %(number)s is seated; swap seats on the round's page, then "
+               "start it."), lambda rnd: {"number": rnd.number})
 
-    @admin.action(description="Start the seated round", permissions=["change"])
+    @admin.action(description=_("Start the seated round"), permissions=["change"])
     def start_seated_round(self, request, queryset):
         run_action(self, request, queryset,
              lambda t: tournaments.start_seated_round(t.pk, by=request.user),
-             "{obj}: round {result.number} started.")
+             _("%(obj)s: round %(number)s started."), lambda rnd: {"number": rnd.number})
 
-    @admin.action(description="Finish the tournament", permissions=["change"])
+    @admin.action(description=_("Finish the tournament"), permissions=["change"])
     def finish(self, request, queryset):
         run_action(self, request, queryset, lambda t: tournaments.finish(t.pk, by=request.user),
-             "{obj} is finished.")
+             _("%(obj)s is finished."))
 
 
 class TableInline(admin.TabularInline):
@@ -216,7 +218,7 @@ class TableInline(admin.TabularInline):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="players (East, South, West, North)")
+    @admin.display(description=_("players (East, South, West, North)"))
     def players(self, obj):
         return ", ".join(str(p.entry or "bot") for p in obj.places.all())
 
@@ -229,7 +231,7 @@ class RoundAdmin(admin.ModelAdmin):
                        "time_called", "walls_seed", "swap")
     exclude = ("seed",)  # a duplicate-wall round's seed deals every table's hands: see below
 
-    @admin.display(description="seed")
+    @admin.display(description=_("seed"))
     def walls_seed(self, obj):
         if obj is None or not obj.duplicate:
             return "each table its own"
@@ -241,27 +243,28 @@ class RoundAdmin(admin.ModelAdmin):
         swap = self.admin_site.admin_view(lambda request, pk: swap_view(self, request, pk))
         return [path("<int:pk>/swap/", swap, name="games_round_swap"), *super().get_urls()]
 
-    @admin.display(description="swap seats")
+    @admin.display(description=_("swap seats"))
     def swap(self, obj):
         if obj is None or not obj.is_seated:
             return "only before the round starts"
         url = reverse("admin:games_round_swap", args=[obj.pk])
         return format_html('<a href="{}">Swap two players\' seats</a>', url)
 
-    @admin.action(description="Call time: each table finishes the deal in play, then ends",
+    @admin.action(description=_("Call time: each table finishes the deal in play, then ends"),
                   permissions=["change"])
     def call_time(self, request, queryset):
         run_action(self, request, queryset,
              lambda r: len(timelimits.call_time(r.pk, by=request.user)),
-             "{obj}: time called ({result} table(s) end after the deal in play).")
+             _("%(obj)s: time called (%(n)s table(s) end after the deal in play)."),
+             lambda n: {"n": n})
 
     def has_add_permission(self, request):
         return False
 
-    @admin.action(description="Close the round", permissions=["change"])
+    @admin.action(description=_("Close the round"), permissions=["change"])
     def close_round(self, request, queryset):
         run_action(self, request, queryset, lambda r: tournaments.close_round(r.pk, by=request.user),
-             "{obj} is closed.")
+             _("%(obj)s is closed."))
 
 
 class TableSeatInline(admin.TabularInline):
@@ -285,21 +288,21 @@ class TableAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
-    @admin.display(description="game")
+    @admin.display(description=_("game"))
     def game_status(self, obj):
         return obj.game.status if obj.game else "-"
 
-    @admin.action(description="Let the autopilot answer for the seats the game waits on",
+    @admin.action(description=_("Let the autopilot answer for the seats the game waits on"),
                   permissions=["change"])
     def autopilot_waiting(self, request, queryset):
         run_action(self, request, queryset.exclude(game=None),
              lambda t: organiser.autopilot(t.game_id, by=request.user),
-             "{obj}: the autopilot made {result} move(s).")
+             _("%(obj)s: the autopilot made %(n)s move(s)."), lambda n: {"n": n})
 
-    @admin.action(description="Settle a stuck table: the autopilot plays every absent seat",
+    @admin.action(description=_("Settle a stuck table: the autopilot plays every absent seat"),
                   permissions=["change"])
     def autopilot_absent(self, request, queryset):
         run_action(self, request, queryset, lambda t: organiser.autopilot_absent(t.pk, by=request.user),
-             "{obj}: {result} absent seat(s) handed to the autopilot.")
+             _("%(obj)s: %(n)s absent seat(s) handed to the autopilot."), lambda n: {"n": n})
 
 
