@@ -15,6 +15,8 @@ from pathlib import Path
 
 import websockets
 
+from tests.browser.server import migrated_db
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -25,11 +27,11 @@ def _port() -> int:
 
 
 def test_oversize_frames_through_daphne(tmp_path):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/cap.sqlite3",
+    db = migrated_db(tmp_path / "cap.sqlite3")
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}",
            "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "frame-cap-test"}
     env.pop("REDIS_URL", None)
     run = dict(cwd=ROOT, env=env, check=True, capture_output=True, text=True)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], **run)
     made = subprocess.run([sys.executable, "manage.py", "shell", "-c",
                            "from games import services; print(services.create_game().pk)"], **run)
     game = int(made.stdout.split()[-1])
