@@ -39,12 +39,16 @@ def create_game(
     """A new open table. Tournament games get a turn timer unless one is given; any table may
     have a clock: `turn_seconds` a move and a time bank of `bank_seconds` per seat per deal.
     A `rated` table seats people with accounts only (no bots, no guests). A `friends_only`
-    table is a private one that the creator's friends may also find and open."""
+    table is a private one that the creator's friends may also find and open: a member's only
+    (FRIENDS_MEMBERS)."""
     _check_clock(turn_seconds, bank_seconds)
     if rated and user is not None and is_guest(user):
         raise ServiceError("rated_guest", RATED_GUEST)
     if rated and is_bot(user):
         raise ServiceError("rated_bot", RATED_BOT)
+    if friends_only and (user is None or not user.is_authenticated or is_guest(user)
+                         or is_bot(user)):
+        raise ServiceError("friends_members", FRIENDS_MEMBERS)
     if ruleset_name not in PLAYABLE:
         raise ServiceError("bad_ruleset", f"The ruleset {ruleset_name!r} is not playable yet.")
     ruleset = get_ruleset(ruleset_name)
@@ -78,6 +82,11 @@ MOVE_SECONDS = (1, 86400)
 BANK_SECONDS = (0, 86400)
 
 
+# A friends-only table's friends are the people its creator follows (docs/people.md): only a
+# member follows anyone.
+FRIENDS_MEMBERS = ("A friends-only table is for members: its friends are the people its creator "
+                   "follows, and a guest follows nobody. Sign up (a guest keeps their games) to "
+                   "open one.")
 RATED_GUEST = ("Rated games are for members: sign up (a guest keeps their games) to play "
                "rated games.")
 

@@ -119,6 +119,10 @@ DISCARD_DISPLAYS = [
 ]
 
 
+FRIENDS_MEMBERS_ONLY = _("A friends-only table is for members, whose friends are the people "
+                         "they follow: log in or sign up (a guest keeps their games).")
+
+
 class NewGameForm(forms.Form):
     ruleset = forms.ChoiceField(
         label=_("Ruleset"), choices=[(n, _ruleset_label_lazy(n)) for n in PLAYABLE],
@@ -139,6 +143,11 @@ class NewGameForm(forms.Form):
                                     help_text=_("turn timer on"))
     private = forms.BooleanField(
         required=False, label=_("Private: only people with the invite link can find it")
+    )
+    # A private table that the people its creator follows find too (docs/people.md): members
+    # only (FRIENDS_MEMBERS_ONLY; the services refuse a guest too).
+    friends_only = forms.BooleanField(
+        required=False, label=_("Friends may join too: the people you follow find it in the lobby"),
     )
     claim_seconds = forms.TypedChoiceField(
         label=_("Claim window"), choices=CLAIM_SPEEDS, coerce=int, initial=8,

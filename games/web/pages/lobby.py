@@ -12,7 +12,7 @@ from games.access import policy
 from games.access.accounts import ensure_user, is_guest
 from games.models import ACTIVE, OPEN, Game, Seat
 from games.services import queue as waiting
-from games.web.forms import NewGameForm, QueueForm
+from games.web.forms import FRIENDS_MEMBERS_ONLY, NewGameForm, QueueForm
 from games.web.pages.history import my_games
 from games.web.pages.lobby_rows import live_rows
 from games.web.pages.queue import MEMBERS_ONLY, queue_counts
@@ -79,12 +79,16 @@ def create(request):
     if data["rated"] and (not request.user.is_authenticated or is_guest(request.user)):
         messages.error(request, MEMBERS_ONLY)
         return redirect("lobby")
+    if data["friends_only"] and (not request.user.is_authenticated or is_guest(request.user)):
+        messages.error(request, FRIENDS_MEMBERS_ONLY)  # a guest follows nobody
+        return redirect("lobby")
     user = ensure_user(request)
     move_seconds, bank_seconds = form.clock_seconds()
     game = services.create_game(
         user, data["ruleset"], tournament=data["tournament"], private=data["private"],
         claim_seconds=data["claim_seconds"], turn_seconds=move_seconds,
         bank_seconds=bank_seconds, settings=form.ruleset_settings(), rated=data["rated"],
+        friends_only=data["friends_only"],
     )
     services.take_seat(game.pk, user)
     for chair, level in form.bot_chairs().items():
