@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from games.engine.hand_names import tile_name
 from games.services import profiles, talk
 from games.services.errors import ServiceError
+from games.web import refusals
 
 
 @login_required
@@ -30,7 +31,7 @@ def profile(request):
                             languages_spoken=request.POST.getlist("languages"),
                             picture=request.POST.get("picture", ""))
         except ServiceError as exc:
-            messages.error(request, exc.message)
+            messages.error(request, refusals.reason(exc))
             status = 400
             current.bio = request.POST.get("bio", "")[:profiles.BIO_MAX]
         else:

@@ -19,6 +19,7 @@ from games.engine.ruleset import DEFAULT_RULESET
 from games.models import Seat
 from games.models.bots import PLAY, READ, SCOPES, BotAccount
 from games.services import ServiceError, arena, bot_accounts
+from games.web import refusals
 
 MAX_BODY = 8 * 1024
 
@@ -141,7 +142,7 @@ def invite(request, game_id: int):
     try:
         bot_accounts.invite(game_id, user, name)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusals.reason(exc))
     else:
         messages.success(request, gettext("%(name)s is invited: it sits down now and plays once "
                                           "the game starts, when its program is running.")
@@ -169,7 +170,7 @@ def manage(request):
                 messages.success(request, gettext("Token %(name)s is revoked.")
                                  % {"name": token.name})
         except ServiceError as exc:
-            messages.error(request, exc.message)
+            messages.error(request, refusals.reason(exc))
         if shown is None:
             return redirect("bot_account")
     account = BotAccount.objects.filter(user=user).first()

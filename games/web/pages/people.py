@@ -21,6 +21,7 @@ from games.models import BOT_LEVELS, Block, Mute, ReportReason
 from games.services import challenges, friends, moderation, reports
 from games.services.errors import ServiceError
 from games.templatetags.players import player_url
+from games.web import refusals
 from games.web.forms import BOT_CHOICES
 
 # The bots' levels as the challenge form offers them, in the page's language.
@@ -67,8 +68,8 @@ def refused(request, exc: ServiceError, fallback: str):
     """A refusal with its reason: nothing was changed."""
     status = STATUS.get(exc.code, 400)
     if wants_json(request):
-        return JsonResponse({"error": exc.code, "message": exc.message}, status=status)
-    messages.error(request, exc.message)
+        return JsonResponse({"error": exc.code, "message": refusals.reason(exc)}, status=status)
+    messages.error(request, refusals.reason(exc))
     return back(request, fallback)
 
 

@@ -21,6 +21,7 @@ from games.engine import hand_names
 from games.engine.ruleset import PLAYABLE
 from games.services import ServiceError
 from games.services import queue as waiting
+from games.web import refusals
 from games.web.forms import QueueForm
 
 GO_AFTER_MS = 1500  # once seated: the page chimes and shows the table's number, then goes there
@@ -72,7 +73,7 @@ def join(request):
         status = waiting.join(user, data["ruleset"], rated=form.rated,
                               bots=data.get("bots") or "never")
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusals.reason(exc))
         return redirect("queue")
     if status.state == "seated":  # the fourth: the page still chimes, then goes to the table
         messages.info(request, gettext("Three others were waiting: your table is ready."))

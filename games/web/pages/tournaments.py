@@ -16,6 +16,7 @@ from games.models import FINISHED, PLAYING, Table, TableSeat, Tournament
 from games.services import ServiceError, standings
 from games.services import tournaments as service
 from games.tournaments.chart import bump_chart
+from games.web import refusals
 from games.web.pages.tournament_rounds import (
     WINDS,
     player_name,
@@ -134,7 +135,7 @@ def tournament_register(request, tournament_id: int):
     try:
         service.register(tournament_id, request.user)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusals.reason(exc))
     else:
         messages.success(request, gettext("You are registered. Good luck!"))
     return redirect("tournament", tournament_id)
@@ -167,7 +168,7 @@ def tournament_check_in(request, tournament_id: int):
     try:
         entry = service.check_in(entry.pk)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusals.reason(exc))
     else:
         messages.success(request, gettext("You are checked in for round %(number)s.")
                          % {"number": entry.checked_in_for})
