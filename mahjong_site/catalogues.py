@@ -113,6 +113,8 @@ PYTHON = [
     "games/organiser/admin/records.py",
     "games/organiser/admin/tournaments.py",
     "games/organiser/seat_swap.py",
+    "games/organiser/tournament_form.py",
+    "games/organiser/entry_form.py",
 ]
 # The browser's words (the djangojs domain): the live table's modules and what they draw with.
 JAVASCRIPT = [

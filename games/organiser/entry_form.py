@@ -6,13 +6,16 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.forms.models import BaseInlineFormSet
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Entry
 
 
 class EntryForm(forms.ModelForm):
     username = forms.CharField(
-        max_length=150, required=False, help_text="the player's username (or pick the account)")
+        max_length=150, required=False, label=_("Username"),
+        help_text=_("the player's username (or pick the account)"))
 
     class Meta:
         model = Entry
@@ -21,7 +24,7 @@ class EntryForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["user"].required = False
-        self.fields["name"].help_text = "or a name, for a player without an account"
+        self.fields["name"].help_text = gettext("or a name, for a player without an account")
         if self.instance.pk and self.instance.user_id:
             self.fields["username"].initial = self.instance.user.username
 
@@ -34,11 +37,12 @@ class EntryForm(forms.ModelForm):
         if typed and (user is None or user.username != typed):
             user = get_user_model().objects.filter(username__iexact=typed).first()
             if user is None:
-                self.add_error("username", f"There is no player called {typed!r}.")
+                self.add_error("username", gettext("There is no player called %(name)s.")
+                               % {"name": repr(typed)})
                 return data
         if user is None and not name:
-            self.add_error("username", "Type the player's username (or pick the account), or a "
-                           "name for a player without an account.")
+            self.add_error("username", gettext("Type the player's username (or pick the account), "
+                                               "or a name for a player without an account."))
             return data
         data["user"] = user
         if name and user is None:
@@ -53,7 +57,8 @@ class EntryForm(forms.ModelForm):
         others = t.entries.exclude(pk=self.instance.pk)
         if others.filter(name__iexact=name).exists() or others.filter(
                 user__username__iexact=name).exists():
-            self.add_error("name", f"{name!r} is already a player of this tournament.")
+            self.add_error("name", gettext("%(name)s is already a player of this tournament.")
+                           % {"name": repr(name)})
 
 
 class EntryFormSet(BaseInlineFormSet):
@@ -69,5 +74,6 @@ class EntryFormSet(BaseInlineFormSet):
             user = data.get("user")
             key = (user.username if user is not None else data.get("name") or "").casefold()
             if key and key in seen:
-                raise forms.ValidationError(f"{key!r} is entered twice.")
+                raise forms.ValidationError(gettext("%(name)s is entered twice.")
+                                            % {"name": repr(key)})
             seen.add(key)

@@ -9,6 +9,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.errors import NotationError
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, PRESETS, Ruleset
@@ -23,6 +25,7 @@ from games.web.forms import (
     PAYOUT_CHOICES,
     PAYOUT_HELP,
     PAYOUT_LABEL,
+    ruleset_title_lazy,
     ten_faan_limit,
 )
 
@@ -32,7 +35,7 @@ SETTINGS = ("limit", "mahjong_points", "starting_points", "min_faan", "payout", 
 HONG_KONG_ONLY = ("min_faan", "payout")
 RULESET_FIELDS = ("ruleset_name", "shown_for", *SETTINGS, "settings")  # in the admin's order
 # Set by other fields of the tournament, so never in the JSON object.
-ELSEWHERE = {"name": "Ruleset", "max_deals": "Deals per table"}
+ELSEWHERE = {"name": _("Ruleset"), "max_deals": _("Deals per table")}
 MAX_TEXT = 10_000  # all of a ruleset's settings take about 2,500 characters
 MAX_DIGITS = 20  # every number setting fits in 64 bits
 
@@ -61,16 +64,20 @@ def parse_settings(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text, parse_int=_whole, parse_constant=_constant)
     except RecursionError:
-        raise ValidationError("This JSON is nested too deeply to be ruleset settings.") from None
+        raise ValidationError(gettext("This JSON is nested too deeply to be ruleset "
+                                      "settings.")) from None
     except ValueError as exc:  # JSONDecodeError is a ValueError
-        raise ValidationError(f"This is not valid JSON ({str(exc)[:200]}).") from None
+        raise ValidationError(gettext("This is not valid JSON (%(why)s).")
+                              % {"why": str(exc)[:200]}) from None
     if not isinstance(data, dict):
-        raise ValidationError(f'Ruleset settings are a JSON object such as {{"rounds": 1}}, '
-                              f"not {show(data)}.")
+        raise ValidationError(gettext('Ruleset settings are a JSON object such as {"rounds": 1}, '
+                                      "not %(value)s.") % {"value": show(data)})
     taken = [k for k in data if k in SETTINGS or k in ELSEWHERE]
     if taken:
-        where = ", ".join(f"{k!r} ({ELSEWHERE.get(k, 'its field above')})" for k in taken)
-        raise ValidationError(f"Set these where they have a field: {where}.")
+        above = gettext("its field above")
+        where = ", ".join(f"{k!r} ({ELSEWHERE.get(k, above)})" for k in taken)
+        raise ValidationError(gettext("Set these where they have a field: %(where)s.")
+                              % {"where": where})
     return data
 
 
@@ -83,28 +90,32 @@ def preset_values() -> dict[str, dict]:
 
 class TournamentForm(forms.ModelForm):
     ruleset_name = forms.ChoiceField(
-        label="Ruleset", choices=[(n, PRESETS[n].title) for n in PLAYABLE], initial=DEFAULT_RULESET,
-        help_text="the settings below start from the preset's; only changes are stored")
+        label=_("Ruleset"), choices=[(n, ruleset_title_lazy(n)) for n in PLAYABLE],
+        initial=DEFAULT_RULESET,
+        help_text=_("the settings below start from the preset's; only changes are stored"))
     # The preset whose values the settings fields show: the saved one, or the one the page's
     # script switched them to. When it is not the preset chosen, a value left as shown was the
     # old preset's and follows the new one.
     shown_for = forms.CharField(required=False, widget=forms.HiddenInput)
-    limit = _number("limit", "Limit", "the most a hand scores (Hong Kong: after the payout table)")
-    mahjong_points = _number("mahjong_points", "Points for going Mah Jong",
-                             "the bonus for a win; Hong Kong: the stake, what one unit of "
-                             "the payout table is worth")
-    starting_points = _number("starting_points", "Starting points", "each player's, every game")
+    limit = _number("limit", _("Limit"),
+                    _("the most a hand scores (Hong Kong: after the payout table)"))
+    mahjong_points = _number("mahjong_points", _("Points for going Mah Jong"),
+                             _("the bonus for a win; Hong Kong: the stake, what one unit of "
+                               "the payout table is worth"))
+    starting_points = _number("starting_points", _("Starting points"),
+                              _("each player's, every game"))
     min_faan = _number("min_faan", MIN_FAAN_LABEL, MIN_FAAN_HELP)
     payout = forms.ChoiceField(label=PAYOUT_LABEL, choices=PAYOUT_CHOICES, required=False,
                                help_text=PAYOUT_HELP)
-    discard_display = forms.ChoiceField(label="Discards", choices=DISCARD_DISPLAYS, required=False)
+    discard_display = forms.ChoiceField(label=_("Discards"), choices=DISCARD_DISPLAYS,
+                                        required=False)
     bonus_tiles = forms.ChoiceField(label=BONUS_TILES_LABEL, choices=BONUS_TILE_CHOICES,
                                     required=False)
     settings = forms.CharField(
-        label="Other settings (JSON)", required=False, max_length=MAX_TEXT,
+        label=_("Other settings (JSON)"), required=False, max_length=MAX_TEXT,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
-        help_text='any other ruleset setting changed from the preset, e.g. {"rounds": 1}; '
-        "checked as a game record's settings are")
+        help_text=_('any other ruleset setting changed from the preset, e.g. {"rounds": 1}; '
+                    "checked as a game record's settings are"))
 
     class Meta:
         model = Tournament
