@@ -77,6 +77,7 @@ def turn_of(frame: dict[str, Any], now_ms: int) -> dict[str, Any] | None:
 
 
 class BotConsumer(GameConsumer):
+    hears_notices = False  # a bot takes invitations through its own program (docs/bot-api.md)
     token_id: int | None = None
     refused = 0
     turn_seq: int | None = None  # the turn awaiting this bot's answer

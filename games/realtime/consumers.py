@@ -71,6 +71,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     groups_joined: list[str] = []
     cleaned = False
     unheard: frozenset[int] = frozenset()  # the accounts whose talk this person muted or blocked
+    hears_notices = True  # a person's challenges reach their table sockets (not a bot's socket)
     language = "en"  # the reader's, from the handshake: refusals are worded in it (refusals.py)
 
     async def __call__(self, scope, receive, send):
@@ -142,6 +143,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         await broadcast.call(services.tick, self.game_id)
         await self._join(protocol.group_for_game(self.game_id))
         await self._sit_at(attendance.seat)
+        if authenticated and self.hears_notices:
+            # Their challenges, answers and withdrawals, whatever the table (services/challenges.py).
+            await self._join(protocol.group_for_user(self.user.pk))
         await self.accept()
         timers.ensure_running()
         await self._send_state()
@@ -309,6 +313,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             return  # muted or blocked by this person (services/moderation.py)
         if to == protocol.TO_ALL or (to == protocol.TO_SPECTATORS) == (self.seat is None):
             await self.send(text_data=event["text"])
+
+    async def people_notice(self, event: dict[str, Any]) -> None:
+        # A challenge to this person, or news of theirs: the page asks the notices' poll now.
+        await self.send(text_data=event["text"])
 
     async def game_rules(self, event: dict[str, Any]) -> None:
         # The game's ruleset changed with no new move: this process's cached Match is stale.

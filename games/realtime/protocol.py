@@ -19,6 +19,9 @@ LAYER_PROPOSAL = "game.proposal"  # to game-<id>: a proposal to end a rated game
 # Table talk (services/talk.py): a `talk` frame and who of the group's sockets may read it.
 LAYER_TALK = "game.talk"
 TO_ALL, TO_SPECTATORS, TO_PLAYERS = "all", "spectators", "players"
+# To user-<id>, every table socket of that person (services/challenges.py): a challenge was sent
+# to them, answered, or withdrawn. The page asks /notices.json at once instead of at its next poll.
+LAYER_PEOPLE_NOTICE = "people.notice"
 # The `notice` of a game.presence message that tells consumers to look up their seat again.
 NOTICE_SEATS = "seats"  # a seat was taken or left, or a bot added or removed
 NOTICE_STARTED = "started"  # the deal: seats were drawn; every connection gets a fresh state
@@ -42,6 +45,7 @@ S_ANSWERED = "answered"  # your claim answer is recorded; revealed to others whe
 S_ERROR = "error"
 S_PROPOSAL = "proposal"  # the open proposal to end the game now (or null), and what just happened
 S_TALK = "talk"  # lines said at the table: one as it is said, or the recent ones after a state
+S_NOTICE = "notice"  # {"type": "notice", "about": "challenge" | "answer" | "withdrawn"}
 
 # No frame the server sends is larger, whatever the game's length: a frame carries one change,
 # one view or one slice of a deal's history (the server's own cap, serve.py, is 64 KiB).
@@ -86,6 +90,11 @@ def group_for_spectators(game_id: int) -> str:
 
 def group_for_seat(game_id: int, seat: int) -> str:
     return f"game-{game_id}-seat-{seat}"
+
+
+def group_for_user(user_id: int) -> str:
+    """Every table socket of one person, whatever the table: the challenges' notices."""
+    return f"user-{user_id}"
 
 
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:

@@ -5,10 +5,13 @@ A challenge names a table: a new private table with the rules the challenger cho
 at it at once; the other seats are left for people or given to bots), or an open table the
 challenger sits at. The challenged player hears of it on whatever page of the site they have
 open (the notifications' poll, a chime) and accepts (they are seated there) or declines; the
-challenger is told the answer once. A challenge waits TTL at most."""
+challenger is told the answer once. A challenge waits TTL at most. A table page open at the
+moment hears of a challenge, an answer or a withdrawal at once: a `notice` frame to every table
+socket of the person concerned (`tell`), on which the page asks the poll without waiting."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 from django.db import transaction
@@ -18,8 +21,9 @@ from games import clock
 from games.engine.ruleset import PLAYABLE
 from games.models import BOT_LEVELS, OPEN, Block, Challenge, ChallengeStatus, Game
 from games.models.bots import is_bot
+from games.realtime import protocol
 
-from . import lobby
+from . import broadcast, lobby
 from .errors import ServiceError
 from .friends import member
 from .moderation import person, refuse_if_silenced
@@ -27,6 +31,15 @@ from .moderation import person, refuse_if_silenced
 TTL = timedelta(minutes=30)
 OUTGOING_MAX = 5  # challenges one person has waiting at once
 PENDING = ChallengeStatus.PENDING
+
+
+def tell(user_id: int, about: str) -> None:
+    """After the commit, a small `notice` frame to every table socket of this person (the
+    group per person, joined by each socket a signed-in person opens): the page then asks
+    /notices.json at once, its poll staying the way the notice itself arrives."""
+    text = json.dumps({"type": protocol.S_NOTICE, "about": about})
+    broadcast.on_commit_send([(protocol.group_for_user(user_id),
+                               {"type": protocol.LAYER_PEOPLE_NOTICE, "text": text})])
 
 
 def _fresh(queryset):
@@ -93,8 +106,11 @@ def send(challenger, name: str, *, ruleset_name: str = "", rated: bool = False,
             if bots:
                 for chair in (2, 3):  # chair 1 is kept for the challenged player
                     lobby.add_bot(game.pk, bots, chair=chair)
-    return Challenge.objects.create(challenger=challenger, challenged=other, game=game,
-                                    created=clock.now())
+    with transaction.atomic():
+        made = Challenge.objects.create(challenger=challenger, challenged=other, game=game,
+                                        created=clock.now())
+        tell(other.pk, "challenge")
+    return made
 
 
 def _pending_for(challenge_id, user, *, mine: str) -> Challenge:
@@ -127,20 +143,25 @@ def accept(challenge_id, user) -> Challenge:
             _close(found, ChallengeStatus.CANCELLED)
             raise ServiceError("table_gone", "That table has closed or started without you.")
         lobby.take_seat(found.game_id, user)
+        tell(found.challenger_id, "answer")
         return _close(found, ChallengeStatus.ACCEPTED)
 
 
 def decline(challenge_id, user) -> Challenge:
     with transaction.atomic():
-        return _close(_pending_for(challenge_id, user, mine="challenged"),
-                      ChallengeStatus.DECLINED)
+        found = _close(_pending_for(challenge_id, user, mine="challenged"),
+                       ChallengeStatus.DECLINED)
+        tell(found.challenger_id, "answer")
+        return found
 
 
 def cancel(challenge_id, user) -> Challenge:
     """The challenger withdraws it (their table stays theirs)."""
     with transaction.atomic():
-        return _close(_pending_for(challenge_id, user, mine="challenger"),
-                      ChallengeStatus.CANCELLED, told=True)
+        found = _close(_pending_for(challenge_id, user, mine="challenger"),
+                       ChallengeStatus.CANCELLED, told=True)
+        tell(found.challenged_id, "withdrawn")
+        return found
 
 
 ANSWERS = {"accept": accept, "decline": decline, "cancel": cancel}

@@ -1,8 +1,9 @@
 // Challenges reach a person on whatever page of the site they have open (docs/people.md,
 // "Challenges"): this module, loaded on every page of a signed-in person, asks /notices.json
-// every few seconds (less often while the tab is hidden) and shows each challenge waiting for
-// their answer in a box with Accept and Decline, with the table's chime (at the volume of the
-// table's settings) and, while the tab is hidden and notifications are allowed, a notification.
+// every few seconds (less often while the tab is hidden) and at once when a table page's socket
+// says there is news (a `notice` frame), and shows each challenge waiting for their answer in a
+// box with Accept and Decline, with the table's chime (at the volume of the table's settings)
+// and, while the tab is hidden and notifications are allowed, a notification.
 // The answers to their own challenges are shown once. Every word from the server is put on the
 // page as text, never as markup.
 import { gettext } from "./i18n.js";
@@ -214,5 +215,10 @@ function schedule(ms) {
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && !stopped) schedule(500);
+});
+// A table page's socket was told of a challenge, an answer or a withdrawal (table/frames.js):
+// ask now; the poll stays, for every other page and a socket that is down.
+window.addEventListener("mahjong-notice", () => {
+  if (!stopped) schedule(1);
 });
 poll();

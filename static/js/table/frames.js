@@ -155,6 +155,11 @@ export function onMessage(msg) {
       if (msg.code === "stale" || msg.code === "not_your_turn") toServer({ type: "sync" });
       render();
       break;
+    case "notice":
+      // A challenge to this person, or news of theirs (docs/people.md): notices.js, on every
+      // page, asks for it now instead of at its next poll.
+      window.dispatchEvent(new CustomEvent("mahjong-notice", { detail: { about: msg.about } }));
+      break;
     default:
       break;
   }
