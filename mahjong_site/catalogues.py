@@ -106,6 +106,8 @@ PYTHON = [
     "games/web/pages/tournament_claim.py",
     "games/web/pages/tournament_exports.py",
     "games/web/refusals.py",
+    "games/web/pages/table.py",
+    "games/web/pages/lobby.py",
     # The admin's actions, their messages and columns (Django's admin has its own catalogues).
     "games/organiser/admin/base.py",
     "games/organiser/admin/games.py",

@@ -63,6 +63,17 @@ KNOWN = (
     gettext_noop("Choose when bots may fill the table: at once, after 30 seconds, after 2 "
                  "minutes, or never."),
     gettext_noop("You are already waiting for a game."),
+    # Sitting down at a table, leaving it, playing again (services/lobby.py, departures.py).
+    gettext_noop("Seats can only change before the game starts."),
+    gettext_noop("All four seats are taken."),
+    gettext_noop("Log in (or play as a guest) to sit down."),
+    gettext_noop("Four players (or bots) are needed to start."),
+    gettext_noop("You are not seated at this table."),
+    gettext_noop("The game has not started yet."),
+    gettext_noop("The game is over."),
+    gettext_noop("A tournament table cannot be left: withdraw from the tournament instead (a bot "
+                 "then plays your seat)."),
+    gettext_noop("A time bank needs a move clock."),
 )
 
 
@@ -110,6 +121,9 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
      gettext_noop("All %(n)s rounds have been played.")),
     (re.compile(r"There is no playable ruleset (?P<name>.+)\."),
      gettext_noop("There is no playable ruleset %(name)s.")),
+    (re.compile(r"Seat (?P<n>\d+) is not free\."), gettext_noop("Seat %(n)s is not free.")),
+    (re.compile(r"The ruleset (?P<name>.+) is not playable yet\."),
+     gettext_noop("The ruleset %(name)s is not playable yet.")),
 )
 
 

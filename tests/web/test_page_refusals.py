@@ -65,3 +65,11 @@ def test_a_chinese_page_says_the_refusal_in_chinese_and_keeps_the_code(players):
     assert "請從清單中選擇國家或地區。" in page
     english = client(players[0]).post("/friends/challenge/", {"name": "bob"}, **JSON)
     assert english.json()["message"] == "Choose the rules of the table."
+
+
+def test_the_tables_refusals_and_messages_in_chinese():
+    with translation.override("zh-hant"):
+        assert refusals.said("Seat 3 is not free.") == "3 號座位已有人。"
+        assert refusals.said("All four seats are taken.") == "四個座位都已有人。"
+    with translation.override("zh-hans"):
+        assert refusals.said("The game is over.") != "The game is over."

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from games import services
 from games.access import policy
 from games.models import FINISHED, Game
+from games.web import refusals
 from games.web.plots import plot_for_game
 
 
@@ -69,6 +70,6 @@ def play_again(request, game_id: int):
             except services.ServiceError:
                 pass  # the last two came back at once and the other request dealt already
     except services.ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusals.reason(exc))
         return redirect("table", game_id=game.pk)
     return redirect("table", game_id=again.pk)

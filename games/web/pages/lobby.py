@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -73,7 +74,7 @@ def create(request):
     form = NewGameForm(request.POST)
     if not form.is_valid():
         errors = " ".join(form.non_field_errors())
-        messages.error(request, errors or "Please check the table settings.")
+        messages.error(request, errors or gettext("Please check the table settings."))
         return redirect("lobby")
     data = form.cleaned_data
     if data["rated"] and (not request.user.is_authenticated or is_guest(request.user)):

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -15,6 +16,7 @@ from games.conf import autopilot_level
 from games.models import ABANDONED, ACTIVE, OFFERED_BOT_LEVELS, OPEN, Game
 from games.services import frames, talk
 from games.services.hints import hints_off
+from games.web import refusals
 from games.web.forms import BotForm
 from games.web.pages.endgame import end_screen_links
 
@@ -64,7 +66,7 @@ def _act(request, game_id, fn, *args):
     try:
         fn(game_id, *args)
     except services.ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusals.reason(exc))
     return redirect("table", game_id=game_id)
 
 
@@ -97,25 +99,26 @@ def leave(request, game_id: int):
         try:
             closed = services.leave_seat(game_id, request.user)
         except services.ServiceError as exc:
-            messages.error(request, exc.message)
+            messages.error(request, refusals.reason(exc))
             return redirect("table", game_id=game_id)
         if closed:
-            messages.info(request, f"You left table {game_id}. Nobody else was waiting there, "
-                                   "so the table is closed.")
+            messages.info(request, gettext("You left table %(number)s. Nobody else was waiting "
+                                           "there, so the table is closed.") % {"number": game_id})
             return redirect("lobby")
         return redirect("table", game_id=game_id)
     level = request.POST.get("level") or autopilot_level()
     try:
         after = services.leave_game(game_id, request.user, level)
     except services.ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusals.reason(exc))
         return redirect("table", game_id=game_id)
     seat = game.seats.filter(user=request.user, left=True).first()
     if after.status == ABANDONED:
-        messages.info(request, "You left the game. Nobody else was at the table, so the game "
-                               "ends here, abandoned.")
+        messages.info(request, gettext("You left the game. Nobody else was at the table, so the "
+                                       "game ends here, abandoned."))
     elif seat is not None:
-        messages.info(request, f"You left the game: {seat.bot_name} plays your seat on.")
+        messages.info(request, gettext("You left the game: %(bot)s plays your seat on.")
+                      % {"bot": seat.bot_name})
     return redirect("table", game_id=game_id)
 
 
