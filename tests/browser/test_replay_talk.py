@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 
+from .axe import report, violations
 from .helpers import play_now
 from .missed_win import record
 from .server import manage_shell
@@ -66,6 +67,10 @@ def test_the_replay_shows_the_talk_to_who_sat_there_in_step_with_the_moves(
                            " === 3")
     assert box.locator(".replay-talk-note").is_hidden()
     page.screenshot(path=str(artifacts / "replay-talk.png"))
+    # The box adds nothing the accessibility check finds (the rest of the page is checked in
+    # test_accessibility.py).
+    found = [v for v in violations(page) if any("replay-talk" in n for n in v["nodes"])]
+    assert found == [], report(found)
     # A line's link goes to the move it was said at.
     link = log.locator(".talk-entry").first.locator("a.replay-talk-at")
     link.click()
