@@ -21,6 +21,7 @@ seat = game.seats.get(chair=0)
 sam, _ = get_user_model().objects.get_or_create(username="replay-talk-sam")
 def line(user, name, **kw):
     TalkLine.objects.create(game=game, user=user, name=name, **kw)
+line(seat.user, seat.name, channel="players", kind="canned", code="hello", version=0)
 line(seat.user, seat.name, channel="players", kind="canned", code="good_luck", seat=seat.position,
      version=0, deal=1)
 line(sam, "replay-talk-sam", channel="spectators", kind="text", text="watch the <b>bamboo</b>",
@@ -45,26 +46,27 @@ def test_the_replay_shows_the_talk_to_who_sat_there_in_step_with_the_moves(
     page = new_page(1366, 900)
     play_now(page, site_url)
     game_id = _imported(page, site_url)
-    assert manage_shell(site_env, LINES.format(game=game_id)) == "3"
+    assert manage_shell(site_env, LINES.format(game=game_id)) == "4"
     page.goto(f"{site_url}/game/{game_id}/replay/")
     box = page.locator("#replay-talk[data-ready='1']")
     box.wait_for(timeout=60_000)
     log = box.locator(".replay-talk-log")
-    # At the first step only what was said before the first move.
-    assert log.locator(".talk-entry").count() == 1
-    assert "You: Good luck!" in log.inner_text()
+    # At the first step only what was said before the first move: the viewer's own lines, one
+    # said before the seats were drawn (no seat yet), are theirs all the same.
+    assert log.locator(".talk-entry").count() == 2
+    assert "You: Hello!" in log.inner_text() and "You: Good luck!" in log.inner_text()
     assert "2 more lines are said later in the game." in box.inner_text()
     # The held spectator's line appears at its deal's end, as the players heard it.
     page.keyboard.press("PageDown")
     page.wait_for_function("() => document.querySelectorAll('#replay-talk .talk-entry').length"
-                           " === 2")
+                           " === 3")
     held = log.locator(".talk-spectators")
     assert "replay-talk-sam (watching)" in held.inner_text()
     assert held.locator(".talk-words").inner_text() == "watch the <b>bamboo</b>"  # as text
     assert held.locator(".talk-words b").count() == 0
     page.keyboard.press("End")
     page.wait_for_function("() => document.querySelectorAll('#replay-talk .talk-entry').length"
-                           " === 3")
+                           " === 4")
     assert box.locator(".replay-talk-note").is_hidden()
     page.screenshot(path=str(artifacts / "replay-talk.png"))
     # The box adds nothing the accessibility check finds (the rest of the page is checked in
@@ -75,7 +77,7 @@ def test_the_replay_shows_the_talk_to_who_sat_there_in_step_with_the_moves(
     link = log.locator(".talk-entry").first.locator("a.replay-talk-at")
     link.click()
     page.wait_for_function("() => document.querySelectorAll('#replay-talk .talk-entry').length"
-                           " === 1")
+                           " === 2")
     assert page.evaluate("() => location.hash") == "#d1m1"
 
     other = new_page(1366, 900)

@@ -74,9 +74,13 @@ function note(text) {
   p.hidden = !text;
 }
 
+// The viewer's account, as the header names it: their lines said before the seats were drawn
+// (no seat yet) are theirs too.
+const me = document.querySelector(".who-am-i")?.textContent?.trim() || null;
+
 function speaker(line) {
   if (line.channel === "spectators") return gettext("%(name)s (watching)", { name: line.name });
-  if (line.seat != null && line.seat === config.viewer) return gettext("You");
+  if ((line.seat != null && line.seat === config.viewer) || (me && line.by === me)) return gettext("You");
   return line.seat != null ? playerName(line.seat) : line.name;
 }
 
