@@ -74,6 +74,10 @@ KNOWN = (
     gettext_noop("A tournament table cannot be left: withdraw from the tournament instead (a bot "
                  "then plays your seat)."),
     gettext_noop("A time bank needs a move clock."),
+    # Importing a record (games/web/records.py; the engine's reasons a record is not read or
+    # does not replay stay English).
+    gettext_noop("this record's seed is that of a game on this site that is not over"),
+    gettext_noop("only staff or one of the game's players may import its record"),
 )
 
 
@@ -124,6 +128,14 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"Seat (?P<n>\d+) is not free\."), gettext_noop("Seat %(n)s is not free.")),
     (re.compile(r"The ruleset (?P<name>.+) is not playable yet\."),
      gettext_noop("The ruleset %(name)s is not playable yet.")),
+    (re.compile(r"this game is already saved here, as table (?P<number>\d+)"),
+     gettext_noop("this game is already saved here, as table %(number)s")),
+    (re.compile(r"a game on this record's walls \(its seed\) is already saved here, as table "
+                r"(?P<number>\d+), with other moves: a seed's game is saved once"),
+     gettext_noop("a game on this record's walls (its seed) is already saved here, as table "
+                  "%(number)s, with other moves: a seed's game is saved once")),
+    (re.compile(r"the record's times run to (?P<date>[\d-]+), a date still to come"),
+     gettext_noop("the record's times run to %(date)s, a date still to come")),
 )
 
 

@@ -73,3 +73,11 @@ def test_the_tables_refusals_and_messages_in_chinese():
         assert refusals.said("All four seats are taken.") == "四個座位都已有人。"
     with translation.override("zh-hans"):
         assert refusals.said("The game is over.") != "The game is over."
+
+
+def test_an_import_refusal_of_the_site_in_chinese():
+    with translation.override("zh-hans"):
+        assert refusals.said("this game is already saved here, as table 12") == (
+            "这局对局已经保存在本站，为第 12 桌")
+        engine = "the record's seed does not match its commitment"  # the engine's: English
+        assert refusals.said(engine) == engine
