@@ -108,6 +108,7 @@ PYTHON = [
     "games/web/refusals.py",
     "games/web/pages/table.py",
     "games/web/pages/lobby.py",
+    "games/templatetags/puzzle_tags.py",
     # The admin's actions, their messages and columns (Django's admin has its own catalogues).
     "games/organiser/admin/base.py",
     "games/organiser/admin/games.py",
@@ -136,6 +137,7 @@ JAVASCRIPT = [
     "static/js/calculator.js",
     "static/js/puzzles.js",
     "static/js/puzzles_position.js",
+    "static/js/puzzle_themes.js",
     # The queue's page: how the wait goes.
     "static/js/queue.js",
     # The challenges' notices, on every page of a signed-in person.

@@ -3,6 +3,7 @@
 import { actionWords, candidatesHTML, distinct, handHTML, otherChoicesHTML, positionHTML } from "./puzzles_position.js";
 import { esc } from "./tiles.js";
 import { gettext, listWords, serverWords } from "./i18n.js";
+import { themeWords } from "./puzzle_themes.js";
 
 const config = JSON.parse(document.getElementById("puzzle-config").textContent);
 const view = config.view;
@@ -49,7 +50,7 @@ async function answer(action) {
   ex.hidden = false;
   const lead = gettext("The best leads the second by %(margin)s expected points and %(pct)s%% chance of going out.", { margin: data.margin, pct: Math.round(100 * data.margin_chance) });
   ex.innerHTML = `<p>${lead} ${esc(simText)}</p>
-    <p class="muted">${gettext("Themes: %(themes)s", { themes: esc(listWords(data.themes || [])) })}</p>
+    <p class="muted">${gettext("Themes: %(themes)s", { themes: esc(listWords(themeWords(data.themes))) })}</p>
     ${candidatesHTML(data.candidates, { offered, mark: action })}
     <p>${data.replay ? `<a id="replay-link" href="${esc(data.replay)}">${gettext("This move in its game's replay")}</a> · ` : ""}
       <a id="analyse-link" href="${esc(config.analyse_url)}">${gettext("Analyse this position")}</a> ·

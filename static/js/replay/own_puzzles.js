@@ -4,6 +4,7 @@
 // page asks again, a bounded number of times.
 import { esc } from "../tiles.js";
 import { gettext, listWords } from "../i18n.js";
+import { themeWords } from "../puzzle_themes.js";
 
 const EVERY_MS = 5000;
 const TRIES = 120; // ten minutes
@@ -18,7 +19,7 @@ const SAID = {
 
 function listHTML(puzzles, at) {
   return `<ul class="own-game-list">${puzzles.map((p) => {
-    const themes = p.themes.length ? ` <span class="muted">(${esc(listWords(p.themes))})</span>` : "";
+    const themes = p.themes.length ? ` <span class="muted">(${esc(listWords(themeWords(p.themes)))})</span>` : "";
     return `<li>${gettext("<a href=\"%(url)s\">Puzzle %(id)s</a>: deal %(deal)s, <a href=\"%(move)s\">the move in this replay</a>", { url: esc(p.url), id: p.id, deal: p.deal, move: esc(at(p.move + 1)) })}${themes}</li>`;
   }).join("")}</ul>`;
 }
