@@ -109,6 +109,7 @@ PYTHON = [
     "games/web/pages/table.py",
     "games/web/pages/lobby.py",
     "games/templatetags/puzzle_tags.py",
+    "games/access/limits.py",
     # The admin's actions, their messages and columns (Django's admin has its own catalogues).
     "games/organiser/admin/base.py",
     "games/organiser/admin/games.py",

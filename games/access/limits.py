@@ -31,6 +31,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpResponse
+from django.utils.translation import gettext_lazy as _
 
 from games import conf
 from games.models import FINISHED, Game
@@ -159,8 +160,37 @@ def socket_address(scope) -> str:
     return str(client[0] or "")[:64]
 
 
+# Each limit's refusal as the reader's language says it (the English is Verdict.message's), by
+# what it counts.
+TOO_MANY = {
+    "imports": _("Too many imports from your address: try again in %(n)s seconds."),
+    "replay requests": _("Too many replay requests from your address: try again in %(n)s "
+                         "seconds."),
+    "requests to find a game": _("Too many requests to find a game from your address: try "
+                                 "again in %(n)s seconds."),
+    "new tables": _("Too many new tables from your address: try again in %(n)s seconds."),
+    "new guest accounts": _("Too many new guest accounts from your address: try again in "
+                            "%(n)s seconds."),
+    "connections to tables": _("Too many connections to tables from your address: try again "
+                               "in %(n)s seconds."),
+    "API requests": _("Too many API requests from your address: try again in %(n)s seconds."),
+    "bot API requests": _("Too many bot API requests from your address: try again in %(n)s "
+                          "seconds."),
+    "follows, mutes and blocks": _("Too many follows, mutes and blocks from your address: try "
+                                   "again in %(n)s seconds."),
+    "challenges": _("Too many challenges from your address: try again in %(n)s seconds."),
+    "reports": _("Too many reports from your address: try again in %(n)s seconds."),
+    "profile changes": _("Too many profile changes from your address: try again in %(n)s "
+                         "seconds."),
+    "notification checks": _("Too many notification checks from your address: try again in "
+                             "%(n)s seconds."),
+}
+
+
 def refusal(verdict: Verdict) -> HttpResponse:
-    response = HttpResponse(verdict.message, status=429, content_type="text/plain; charset=utf-8")
+    words = TOO_MANY.get(verdict.what)
+    message = words % {"n": verdict.retry_after} if words is not None else verdict.message
+    response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(verdict.retry_after)
     return response
 

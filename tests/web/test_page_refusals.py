@@ -4,7 +4,7 @@ the service sent it, and in Chinese for a Chinese reader, its values kept; the c
 from __future__ import annotations
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils import translation
 
 from games.models import Challenge, Game
@@ -81,3 +81,11 @@ def test_an_import_refusal_of_the_site_in_chinese():
             "这局对局已经保存在本站，为第 12 桌")
         engine = "the record's seed does not match its commitment"  # the engine's: English
         assert refusals.said(engine) == engine
+
+
+def test_a_limit_refuses_in_the_readers_language(players):
+    with override_settings(GAMES_LIMITS={"people": (1, 60)}):
+        a = client(players[0], "zh-CN")
+        assert a.post("/u/bob/relation/", {"action": "mute"}).status_code == 302
+        r = a.post("/u/bob/relation/", {"action": "unmute"})
+    assert r.status_code == 429 and "你的地址关注、屏蔽消息和拉黑的操作过多" in r.content.decode()
