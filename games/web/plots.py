@@ -178,7 +178,8 @@ def rating_plot(title: str, start: int, rows: list[RatingRow]) -> RatingPlot:
     """The rating after each of `rows` (oldest first), from `start`, the rating before them."""
     first = rows[0].number - 1 if rows else 0
     series = [[start] + [r.rating for r in rows]]
-    svg = _svg(title, ["rating"], series, x_label="rated game", first=first,
+    svg = _svg(title, [pgettext("plot line", "rating")], series,
+               x_label=pgettext("plot axis", "rated game"), first=first,
                css="points-plot rating-plot")
     return RatingPlot(title, start, rows, mark_safe(svg))  # built from escaped text only
 
