@@ -84,6 +84,18 @@ def fresh_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def english_first():
+    """Each test starts in English, as a new process does: a request read in Chinese leaves its
+    language active in the thread, and the pages' words are the reader's language
+    (docs/i18n.md)."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def live_settings(settings):
     """Bots act at once; the ticker looks again within a second at most."""
