@@ -132,7 +132,7 @@ JAVASCRIPT = [
     "static/js/replay.js",
     *(f"static/js/replay/{name}.js" for name in (
         "analysis", "controls", "deals", "decisions", "draw", "load", "moves", "own_puzzles", "panel",
-        "state")),
+        "state", "talk")),
     # The analysis board and the position it draws (shared with the puzzles).
     "static/js/analysis_board.js",
     "static/js/calculator.js",
