@@ -98,6 +98,8 @@ def _work() -> None:
         game_id = _queue.get()
         try:
             analyse(game_id)
+        except pool.Stopping:  # the process is exiting (a command's end): the game is left
+            return
         except Exception:  # one bad game must not stop the worker
             log.exception("analysing game %s failed", game_id)
         finally:

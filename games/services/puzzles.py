@@ -174,6 +174,8 @@ def _work() -> None:
         game_id = _queue.get()
         try:
             make_for_game(game_id)
+        except pool.Stopping:  # the process is exiting (a command's end): the game is left
+            return
         except Exception:  # one bad game must not stop the maker
             log.exception("making puzzles from game %s failed", game_id)
         finally:

@@ -59,6 +59,11 @@ def serving() -> bool:
     return _serving
 
 
+class Stopping(RuntimeError):
+    """The process is exiting: no more work is sent to the workers (a background thread that
+    asks stops quietly)."""
+
+
 def start() -> None:
     """Start the workers now (a serving process does, so the first decision finds them warm)."""
     global _serving
@@ -97,6 +102,9 @@ def _send(outer: Future, fn: Callable, args: tuple, retries: int) -> None:
     try:
         inner = executor.submit(fn, *args)
     except (BrokenProcessPool, RuntimeError) as exc:  # broken, or shut down meanwhile
+        if "interpreter shutdown" in str(exc):  # concurrent.futures' words at the process's exit
+            outer.set_exception(Stopping(str(exc)))
+            return
         _replace(executor)
         if retries:
             _send(outer, fn, args, retries - 1)
