@@ -21,6 +21,9 @@ class Profile(models.Model):
     languages = models.JSONField(default=list, blank=True, help_text="language codes, at most 5")
     picture = models.CharField(max_length=2, blank=True, default="",
                                help_text="a tile's code: its picture stands for the player")
+    # The site's language chosen while signed in (docs/i18n.md): set on each browser they log
+    # in from.
+    site_language = models.CharField(max_length=10, blank=True, default="")
 
     def __str__(self) -> str:
         return f"{self.user} ({'guest' if self.is_guest else 'member'})"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from babel import Locale
+from django.conf import settings
 
 from games.models import Profile
 
@@ -99,3 +100,15 @@ def update(user, *, bio: str, country: str, languages_spoken, picture: str) -> P
         bio, country or "", spoken, picture or "")
     profile.save()
     return profile
+
+
+def site_language(user) -> str:
+    """The site's language this person chose while signed in, or "" (docs/i18n.md)."""
+    return Profile.objects.filter(user=user).values_list("site_language", flat=True).first() or ""
+
+
+def set_site_language(user, code: str) -> None:
+    """Keep `code` (one of the site's languages) as this person's choice."""
+    if code not in dict(settings.LANGUAGES):
+        raise ServiceError("bad_language", f"There is no language {code!r} on this site.")
+    Profile.objects.update_or_create(user=user, defaults={"site_language": code})
