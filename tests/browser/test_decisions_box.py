@@ -54,7 +54,12 @@ def test_the_decisions_box_words_a_missed_win_and_leaves_the_board_in_view(
     page.wait_for_function("() => document.querySelector('#table .hand, #table .seat')")
     table = page.locator("#table").bounding_box()
     scroll = page.evaluate("() => [window.scrollX, window.scrollY]")
-    assert scroll == [0, 0], scroll  # the page itself did not move
+    # The page moves only as far as the board needs: not at all when it fits at the top (the
+    # header's verification line, filled in when it is worked out, can push it a line lower).
+    assert scroll[0] == 0, scroll
+    if scroll[1]:
+        assert table["y"] + scroll[1] + table["height"] > HEIGHT, (scroll, table)
+        assert abs(table["y"] + table["height"] - HEIGHT) <= 2, (scroll, table)
     assert table["y"] >= 0 and table["y"] + table["height"] <= HEIGHT + 1, table
     assert table["x"] >= 0 and table["x"] + table["width"] <= WIDTH + 1, table
     page.screenshot(path=str(artifacts / "replay-decisions-miss.png"))
