@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.shell_fork import run_shell
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -68,11 +70,10 @@ def demo_tournament(db_dir: Path, *demo_args: str) -> dict:
 
 def manage_shell(env: dict, code: str) -> str:
     """Run `code` in `manage.py shell` against the served site's database; its last line."""
-    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=600)
-    if out.returncode:
-        raise AssertionError(f"manage.py shell failed ({out.returncode}):\n{out.stderr[-3000:]}")
-    return out.stdout.strip().splitlines()[-1]
+    rc, out, err = run_shell(env, code)
+    if rc:
+        raise AssertionError(f"manage.py shell failed ({rc}):\n{err[-3000:]}")
+    return out.strip().splitlines()[-1]
 
 
 @contextmanager

@@ -5,12 +5,11 @@ operator's `manage.py shell` would."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
 
-from tests.browser.server import ROOT, SERVE, daphne, migrated_db
+from tests.browser.server import SERVE, daphne, migrated_db
+from tests.shell_fork import run_shell
 
 
 def _env(db) -> dict:
@@ -35,9 +34,10 @@ def migrated_env(tmp_path_factory, name: str) -> dict:
 
 def shell(env: dict, code: str) -> str:
     """Run `code` with Django set up on the server's database; the last line it printed."""
-    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
-                          check=True, capture_output=True, text=True)
-    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    rc, out, err = run_shell(env, code)
+    if rc:
+        raise AssertionError(f"manage.py shell failed ({rc}):\n{err[-3000:]}")
+    return out.strip().splitlines()[-1] if out.strip() else ""
 
 
 @pytest.fixture(scope="session")
