@@ -110,7 +110,17 @@ PYTHON = [
     "games/web/pages/lobby.py",
     "games/templatetags/puzzle_tags.py",
     "games/access/limits.py",
-    # The admin's actions, their messages and columns (Django's admin has its own catalogues).
+    # The engine's reasons as a page says them: a record's, the board's, the calculator's.
+    "games/web/reasons.py",
+    # The admin's actions, their messages and columns (Django's admin has its own catalogues),
+    # and the models' names, fields and choices as the admin lists them.
+    "games/models/status.py",
+    "games/models/games.py",
+    "games/models/puzzles.py",
+    "games/models/people.py",
+    "games/models/talk.py",
+    "games/models/tournaments.py",
+    "games/models/tournament_records.py",
     "games/organiser/admin/base.py",
     "games/organiser/admin/games.py",
     "games/organiser/admin/moderation.py",

@@ -57,18 +57,20 @@ from games.models.status import (
     TournamentStatus,
 )
 from games.models.talk import TalkLine
+from games.models.tournament_records import (
+    MAX_ADJUSTMENT_SCORE,
+    MAX_ADJUSTMENT_TABLE_POINTS,
+    AuditLog,
+    Correction,
+    Penalty,
+)
 from games.models.tournaments import (
     ENTRY_NAME_MAX,
     FILL_BOTS,
     FILL_SITOUT,
-    MAX_ADJUSTMENT_SCORE,
-    MAX_ADJUSTMENT_TABLE_POINTS,
     WITHDRAW_BOT,
     WITHDRAW_SKIP,
-    AuditLog,
-    Correction,
     Entry,
-    Penalty,
     Round,
     Table,
     TableSeat,

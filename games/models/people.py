@@ -8,6 +8,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 USER = settings.AUTH_USER_MODEL
 
@@ -93,18 +95,18 @@ class Challenge(models.Model):
 
 
 class ReportReason(models.TextChoices):
-    ABUSE = "abuse", "insults or harassment"
-    SPAM = "spam", "spam or flooding"
-    HAND = "hand", "telling the players a hand"
-    CHEATING = "cheating", "cheating or collusion"
-    NAME = "name", "an offensive name or profile"
-    OTHER = "other", "something else"
+    ABUSE = "abuse", _("insults or harassment")
+    SPAM = "spam", _("spam or flooding")
+    HAND = "hand", _("telling the players a hand")
+    CHEATING = "cheating", _("cheating or collusion")
+    NAME = "name", _("an offensive name or profile")
+    OTHER = "other", _("something else")
 
 
 class ReportStatus(models.TextChoices):
-    OPEN = "open", "open"
-    RESOLVED = "resolved", "acted on"
-    DISMISSED = "dismissed", "dismissed"
+    OPEN = "open", pgettext_lazy("status", "open")
+    RESOLVED = "resolved", pgettext_lazy("status", "acted on")
+    DISMISSED = "dismissed", pgettext_lazy("status", "dismissed")
 
 
 class Report(models.Model):
@@ -112,27 +114,34 @@ class Report(models.Model):
     around it are copied into `context`, so the report keeps its evidence even if the speaker
     deletes their talk."""
 
-    reporter = models.ForeignKey(USER, null=True, blank=True, related_name="reports_made",
+    reporter = models.ForeignKey(USER, verbose_name=_("reporter"),
+                                 null=True, blank=True, related_name="reports_made",
                                  on_delete=models.SET_NULL)
-    reported = models.ForeignKey(USER, null=True, blank=True, related_name="reports_against",
+    reported = models.ForeignKey(USER, verbose_name=_("reported"),
+                                 null=True, blank=True, related_name="reports_against",
                                  on_delete=models.SET_NULL)
-    reported_name = models.CharField(max_length=150)
-    line = models.ForeignKey("games.TalkLine", null=True, blank=True, related_name="+",
+    reported_name = models.CharField(verbose_name=_("reported name"), max_length=150)
+    line = models.ForeignKey("games.TalkLine", verbose_name=_("line"),
+                             null=True, blank=True, related_name="+",
                              on_delete=models.SET_NULL)
-    game = models.ForeignKey("games.Game", null=True, blank=True, related_name="+",
+    game = models.ForeignKey("games.Game", verbose_name=_("game"),
+                             null=True, blank=True, related_name="+",
                              on_delete=models.SET_NULL)
-    reason = models.CharField(max_length=10, choices=ReportReason.choices)
-    note = models.CharField(max_length=500, blank=True)
-    context = models.JSONField(default=list, blank=True,
-                               help_text="the reported line and the lines around it, as said")
-    status = models.CharField(max_length=10, choices=ReportStatus.choices,
+    reason = models.CharField(verbose_name=_("reason"), max_length=10, choices=ReportReason.choices)
+    note = models.CharField(verbose_name=_("note"), max_length=500, blank=True)
+    context = models.JSONField(verbose_name=_("context"), default=list, blank=True,
+                               help_text=_("the reported line and the lines around it, as said"))
+    status = models.CharField(verbose_name=_("status"), max_length=10, choices=ReportStatus.choices,
                               default=ReportStatus.OPEN, db_index=True)
-    created = models.DateTimeField(default=timezone.now)
-    handled_by = models.ForeignKey(USER, null=True, blank=True, related_name="+",
+    created = models.DateTimeField(verbose_name=_("created"), default=timezone.now)
+    handled_by = models.ForeignKey(USER, verbose_name=_("handled by"),
+                                   null=True, blank=True, related_name="+",
                                    on_delete=models.SET_NULL)
-    handled_at = models.DateTimeField(null=True, blank=True)
+    handled_at = models.DateTimeField(verbose_name=_("handled at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "report")
+        verbose_name_plural = pgettext_lazy("model", "reports")
         ordering = ["-created", "-pk"]
         indexes = [models.Index(fields=["reporter", "-created"], name="report_by")]
 
@@ -145,15 +154,18 @@ class Silence(models.Model):
     """Staff silenced an account until `until`: it may not talk, challenge or change its
     profile's words meanwhile. Lifting one early sets `lifted`."""
 
-    user = models.ForeignKey(USER, related_name="silences", on_delete=models.CASCADE)
-    until = models.DateTimeField()
-    reason = models.CharField(max_length=200)
-    by = models.ForeignKey(USER, null=True, blank=True, related_name="+",
+    user = models.ForeignKey(USER, verbose_name=_("user"),
+                             related_name="silences", on_delete=models.CASCADE)
+    until = models.DateTimeField(verbose_name=_("until"))
+    reason = models.CharField(verbose_name=_("reason"), max_length=200)
+    by = models.ForeignKey(USER, verbose_name=_("by"), null=True, blank=True, related_name="+",
                            on_delete=models.SET_NULL)
-    created = models.DateTimeField(default=timezone.now)
-    lifted = models.BooleanField(default=False)
+    created = models.DateTimeField(verbose_name=_("created"), default=timezone.now)
+    lifted = models.BooleanField(verbose_name=_("lifted"), default=False)
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "silence")
+        verbose_name_plural = pgettext_lazy("model", "silences")
         ordering = ["-created", "-pk"]
         indexes = [models.Index(fields=["user", "-until"], name="silence_of")]
 
@@ -168,14 +180,16 @@ class FilteredWord(models.Model):
     """A word the operator keeps out of free text and profiles: masked with asterisks, or the
     whole line refused."""
 
-    word = models.CharField(max_length=WORD_MAX, unique=True,
-                            help_text="matched without regard to case; a word of letters only "
-                                      "matches whole words")
-    refuse = models.BooleanField(default=False,
-                                 help_text="refuse the whole line instead of masking the word")
-    created = models.DateTimeField(default=timezone.now)
+    word = models.CharField(verbose_name=_("word"), max_length=WORD_MAX, unique=True,
+                            help_text=_("matched without regard to case; a word of letters only "
+                                      "matches whole words"))
+    refuse = models.BooleanField(verbose_name=_("refuse"), default=False,
+                                 help_text=_("refuse the whole line instead of masking the word"))
+    created = models.DateTimeField(verbose_name=_("created"), default=timezone.now)
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "filtered word")
+        verbose_name_plural = pgettext_lazy("model", "filtered words")
         ordering = ["word"]
 
     def __str__(self) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 # Glicko-2's starting values (the library's own defaults).
 START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06
@@ -30,32 +32,40 @@ class Puzzle(models.Model):
     simulation that confirmed it. `owner`: a person's own puzzle, from their own game, shown to
     them only and unrated."""
 
-    ruleset_name = models.CharField(max_length=40)
-    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE,
+    ruleset_name = models.CharField(verbose_name=_("ruleset name"), max_length=40)
+    game = models.ForeignKey("games.Game", verbose_name=_("game"),
+                             null=True, blank=True, on_delete=models.CASCADE,
                              related_name="puzzles")
-    source = models.ForeignKey(PuzzleSource, null=True, blank=True, on_delete=models.CASCADE,
+    source = models.ForeignKey(PuzzleSource, verbose_name=_("source"),
+                               null=True, blank=True, on_delete=models.CASCADE,
                                related_name="puzzles")
-    move = models.PositiveIntegerField(help_text="actions applied before the position")
-    deal = models.PositiveSmallIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    view = models.JSONField()
-    solution = models.JSONField()
-    played = models.JSONField(null=True, blank=True)
-    candidates = models.JSONField()
-    margin = models.FloatField(help_text="expected points the best leads the second by")
-    margin_chance = models.FloatField(help_text="chance of going out it leads by")
-    simulation = models.JSONField()
-    themes = models.CharField(max_length=200, blank=True)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+    move = models.PositiveIntegerField(verbose_name=_("move"),
+                                       help_text=_("actions applied before the position"))
+    deal = models.PositiveSmallIntegerField(verbose_name=_("deal"))
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
+    view = models.JSONField(verbose_name=_("view"))
+    solution = models.JSONField(verbose_name=_("solution"))
+    played = models.JSONField(verbose_name=_("played"), null=True, blank=True)
+    candidates = models.JSONField(verbose_name=_("candidates"))
+    margin = models.FloatField(verbose_name=_("margin"),
+                               help_text=_("expected points the best leads the second by"))
+    margin_chance = models.FloatField(verbose_name=_("margin chance"),
+                                      help_text=_("chance of going out it leads by"))
+    simulation = models.JSONField(verbose_name=_("simulation"))
+    themes = models.CharField(verbose_name=_("themes"), max_length=200, blank=True)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"),
+                              null=True, blank=True,
                               on_delete=models.CASCADE, related_name="own_puzzles")
-    rating = models.FloatField(default=START_RATING)
-    deviation = models.FloatField(default=START_DEVIATION)
-    volatility = models.FloatField(default=START_VOLATILITY)
-    attempts = models.PositiveIntegerField(default=0)
-    solved = models.PositiveIntegerField(default=0)
-    created = models.DateTimeField(auto_now_add=True)
+    rating = models.FloatField(verbose_name=_("rating"), default=START_RATING)
+    deviation = models.FloatField(verbose_name=_("deviation"), default=START_DEVIATION)
+    volatility = models.FloatField(verbose_name=_("volatility"), default=START_VOLATILITY)
+    attempts = models.PositiveIntegerField(verbose_name=_("attempts"), default=0)
+    solved = models.PositiveIntegerField(verbose_name=_("solved"), default=0)
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "puzzle")
+        verbose_name_plural = pgettext_lazy("model", "puzzles")
         constraints = [
             models.UniqueConstraint(fields=["game", "move", "seat", "owner"],
                                     name="one_puzzle_per_game_move"),

@@ -4,6 +4,7 @@ every query (the constants), and the choices the fields offer (the TextChoices).
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"
 # How a player gave a game up (Seat.forfeit).
@@ -14,19 +15,19 @@ PLAYING = "playing"  # a round being played; then FINISHED
 
 
 class GameStatus(models.TextChoices):
-    OPEN = OPEN, "open"
-    ACTIVE = ACTIVE, "active"
-    FINISHED = FINISHED, "finished"
-    ABANDONED = ABANDONED, "abandoned"
+    OPEN = OPEN, pgettext_lazy("status", "open")
+    ACTIVE = ACTIVE, pgettext_lazy("status", "active")
+    FINISHED = FINISHED, pgettext_lazy("status", "finished")
+    ABANDONED = ABANDONED, pgettext_lazy("status", "abandoned")
 
 
 class TournamentStatus(models.TextChoices):
-    PLANNED = PLANNED, "planned"
-    RUNNING = RUNNING, "running"
-    FINISHED = FINISHED, "finished"
+    PLANNED = PLANNED, pgettext_lazy("status", "planned")
+    RUNNING = RUNNING, pgettext_lazy("status", "running")
+    FINISHED = FINISHED, pgettext_lazy("status", "finished")
 
 
 class RoundStatus(models.TextChoices):
-    SEATED = SEATED, "seated"
-    PLAYING = PLAYING, "playing"
-    FINISHED = FINISHED, "finished"
+    SEATED = SEATED, pgettext_lazy("status", "seated")
+    PLAYING = PLAYING, pgettext_lazy("status", "playing")
+    FINISHED = FINISHED, pgettext_lazy("status", "finished")

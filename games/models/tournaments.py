@@ -1,7 +1,7 @@
 """Tournaments, run from the admin: entries register, each round is seated
 (games.tournaments.seating) and played as ordinary tournament Games; a table's result is recorded
 as its game finishes. The organiser's penalties and corrections, and the audit log of every
-change."""
+change, are games/models/tournament_records.py's."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
-from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.engine.errors import NotationError
 from games.engine.ruleset import PLAYABLE, Ruleset, get_ruleset
@@ -45,59 +46,80 @@ def parse_table_points(text: str) -> list[float]:
 
 
 class Tournament(models.Model):
-    FILLS = [(FILL_BOTS, "bots fill the empty seats"), (FILL_SITOUT, "players sit out in turn")]
-    WITHDRAWALS = [(WITHDRAW_BOT, "a bot takes their seat"), (WITHDRAW_SKIP, "they are left out")]
+    FILLS = [(FILL_BOTS, _("bots fill the empty seats")),
+             (FILL_SITOUT, _("players sit out in turn"))]
+    WITHDRAWALS = [(WITHDRAW_BOT, _("a bot takes their seat")),
+                   (WITHDRAW_SKIP, _("they are left out"))]
 
-    name = models.CharField(max_length=100)
-    ruleset_name = models.CharField(max_length=40, default="chinese-classical")
+    name = models.CharField(verbose_name=_("name"), max_length=100)
+    ruleset_name = models.CharField(verbose_name=_("ruleset name"),
+                                    max_length=40, default="chinese-classical")
     settings = models.JSONField(
-        default=dict, blank=True, help_text='ruleset settings changed from the preset, e.g. {"limit": 500}'
+        verbose_name=_("settings"),
+        default=dict, blank=True, help_text=_('ruleset settings changed from the preset, e.g. {"limit": 500}')
     )
-    rounds = models.PositiveSmallIntegerField(default=5)
+    rounds = models.PositiveSmallIntegerField(verbose_name=_("rounds"), default=5)
     deals_per_table = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="a set number of deals per table; empty: a whole game"
+        verbose_name=_("deals per table"),
+        null=True, blank=True, help_text=_("a set number of deals per table; empty: a whole game")
     )
-    claim_seconds = models.PositiveIntegerField(default=8)
+    claim_seconds = models.PositiveIntegerField(verbose_name=_("claim seconds"), default=8)
     turn_seconds = models.PositiveIntegerField(
-        null=True, blank=True, help_text="empty: the site's tournament turn timer"
+        verbose_name=_("turn seconds"),
+        null=True, blank=True, help_text=_("empty: the site's tournament turn timer")
     )
-    registration_open = models.BooleanField(default=False)
-    status = models.CharField(max_length=10, choices=TournamentStatus.choices, default=PLANNED)
+    registration_open = models.BooleanField(verbose_name=_("registration open"), default=False)
+    status = models.CharField(verbose_name=_("status"),
+                              max_length=10, choices=TournamentStatus.choices, default=PLANNED)
     fill = models.CharField(
-        max_length=10, choices=FILLS, default=FILL_BOTS, help_text="when players are not a multiple of four"
+        verbose_name=_("fill"),
+        max_length=10, choices=FILLS, default=FILL_BOTS, help_text=_("when players are not a multiple of four")
     )
-    withdrawal = models.CharField(max_length=10, choices=WITHDRAWALS, default=WITHDRAW_BOT)
+    withdrawal = models.CharField(verbose_name=_("withdrawal"),
+                                  max_length=10, choices=WITHDRAWALS, default=WITHDRAW_BOT)
     bot_level = models.CharField(
+        verbose_name=_("bot level"),
         max_length=16, choices=[(b, b) for b in OFFERED_BOT_LEVELS], default="strong",
-        help_text="the bots that fill empty seats and play for withdrawn or absent players")
+        help_text=_("the bots that fill empty seats and play for withdrawn or absent players"))
     hide_scores = models.BooleanField(
-        default=True, help_text="a round's scores are shown only once all its tables finished"
+        verbose_name=_("hide scores"),
+        default=True, help_text=_("a round's scores are shown only once all its tables finished")
     )
-    swiss = models.BooleanField(default=False, help_text="seat rounds after the first by standings")
+    swiss = models.BooleanField(verbose_name=_("swiss"),
+                                default=False, help_text=_("seat rounds after the first by standings"))
     round_minutes = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="a time limit per round: when it passes, each table "
-        "finishes the deal in play and its game ends there; empty: no limit")
+        verbose_name=_("round minutes"),
+        null=True, blank=True, help_text=_("a time limit per round: when it passes, each table "
+        "finishes the deal in play and its game ends there; empty: no limit"))
     check_in = models.BooleanField(
-        default=False, help_text="players check in before each round (I'm here on the tournament "
-        "page, or ticked by the organiser); who has not when it starts is a no-show")
+        verbose_name=_("check in"),
+        default=False, help_text=_("players check in before each round (I'm here on the tournament "
+        "page, or ticked by the organiser); who has not when it starts is a no-show"))
     no_show = models.CharField(
-        max_length=10, choices=WITHDRAWALS, default=WITHDRAW_BOT,
-        help_text="a player who has not checked in when a round starts")
-    table_points = models.CharField(max_length=40, default="4,2,1,0")
+        verbose_name=_("no show"), max_length=10, choices=WITHDRAWALS, default=WITHDRAW_BOT,
+        help_text=_("a player who has not checked in when a round starts"))
+    table_points = models.CharField(verbose_name=_("table points"),
+                                    max_length=40, default="4,2,1,0")
     rated = models.BooleanField(
-        default=False, help_text="tables of four people (no bots, no guests) change ratings")
+        verbose_name=_("rated"),
+        default=False, help_text=_("tables of four people (no bots, no guests) change ratings"))
     duplicate_walls = models.BooleanField(
-        default=False, help_text="every table of a round plays the same walls, seats rotated "
+        verbose_name=_("duplicate walls"),
+        default=False, help_text=_("every table of a round plays the same walls, seats rotated "
         "between tables; the round page compares each player with the others who held the "
-        "same hands")
+        "same hands"))
     free_text = models.BooleanField(
-        default=False, help_text="players and spectators may type their own lines at this "
+        verbose_name=_("free text"),
+        default=False, help_text=_("players and spectators may type their own lines at this "
         "tournament's tables, not only the canned ones (the word filter, silences, mutes and "
-        "blocks still apply)")
-    seed = models.CharField(max_length=32, default=_tournament_seed, help_text="seats the rounds")
-    created = models.DateTimeField(auto_now_add=True)
+        "blocks still apply)"))
+    seed = models.CharField(verbose_name=_("seed"),
+                            max_length=32, default=_tournament_seed, help_text=_("seats the rounds"))
+    created = models.DateTimeField(verbose_name=_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "tournament")
+        verbose_name_plural = pgettext_lazy("model", "tournaments")
         ordering = ["-created"]
 
     def __str__(self) -> str:
@@ -136,23 +158,27 @@ class Entry(models.Model):
     """A player of a tournament: an account, or a named player without one (a bot plays their
     seats, scoring for them) until they claim the entry with its code."""
 
-    tournament = models.ForeignKey(Tournament, related_name="entries", on_delete=models.CASCADE)
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
+                                   related_name="entries", on_delete=models.CASCADE)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+        settings.AUTH_USER_MODEL, verbose_name=_("user"),
+        null=True, blank=True, on_delete=models.CASCADE)
     name = models.CharField(
-        max_length=ENTRY_NAME_MAX, blank=True, default="",
-        help_text="a player without an account (until they claim the entry)")
+        verbose_name=_("name"), max_length=ENTRY_NAME_MAX, blank=True, default="",
+        help_text=_("a player without an account (until they claim the entry)"))
     claim_code = models.CharField(
-        max_length=32, blank=True, default="", db_index=True,
-        help_text="the secret of the claim link a named player signs in with")
-    withdrawn = models.BooleanField(default=False)
-    joined = models.DateTimeField(auto_now_add=True)
+        verbose_name=_("claim code"), max_length=32, blank=True, default="", db_index=True,
+        help_text=_("the secret of the claim link a named player signs in with"))
+    withdrawn = models.BooleanField(verbose_name=_("withdrawn"), default=False)
+    joined = models.DateTimeField(verbose_name=_("joined"), auto_now_add=True)
     checked_in_for = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="the round the player checked in for")
+        verbose_name=_("checked in for"),
+        null=True, blank=True, help_text=_("the round the player checked in for"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "entry")
         ordering = ["joined", "pk"]
-        verbose_name_plural = "entries"
+        verbose_name_plural = pgettext_lazy("model", "entries")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player"),
             models.UniqueConstraint(fields=["tournament", "name"], condition=~models.Q(name=""),
@@ -179,20 +205,26 @@ class Entry(models.Model):
 
 
 class Round(models.Model):
-    tournament = models.ForeignKey(Tournament, related_name="round_set", on_delete=models.CASCADE)
-    number = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=RoundStatus.choices, default=PLAYING)
-    started = models.DateTimeField(auto_now_add=True)
-    finished = models.DateTimeField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True, help_text="the round's time limit")
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
+                                   related_name="round_set", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    status = models.CharField(verbose_name=_("status"),
+                              max_length=10, choices=RoundStatus.choices, default=PLAYING)
+    started = models.DateTimeField(verbose_name=_("started"), auto_now_add=True)
+    finished = models.DateTimeField(verbose_name=_("finished"), null=True, blank=True)
+    deadline = models.DateTimeField(verbose_name=_("deadline"),
+                                    null=True, blank=True, help_text=_("the round's time limit"))
     seed = models.CharField(
-        max_length=64, blank=True, default="",
-        help_text="duplicate walls: every table's game is dealt from this seed (secret until "
-        "the round is finished); empty: each game its own")
+        verbose_name=_("seed"), max_length=64, blank=True, default="",
+        help_text=_("duplicate walls: every table's game is dealt from this seed (secret until "
+        "the round is finished); empty: each game its own"))
     time_called = models.DateTimeField(
-        null=True, blank=True, help_text="when the time limit ended the tables' games")
+        verbose_name=_("time called"),
+        null=True, blank=True, help_text=_("when the time limit ended the tables' games"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "round")
+        verbose_name_plural = pgettext_lazy("model", "rounds")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number")
@@ -215,13 +247,17 @@ class Round(models.Model):
 
 
 class Table(models.Model):
-    round = models.ForeignKey(Round, related_name="tables", on_delete=models.CASCADE)
-    number = models.PositiveSmallIntegerField()
+    round = models.ForeignKey(Round, verbose_name=_("round"),
+                              related_name="tables", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
     game = models.OneToOneField(
-        Game, null=True, blank=True, related_name="tournament_table", on_delete=models.SET_NULL
+        Game, verbose_name=_("game"),
+        null=True, blank=True, related_name="tournament_table", on_delete=models.SET_NULL
     )
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "table")
+        verbose_name_plural = pgettext_lazy("model", "tables")
         ordering = ["round", "number"]
 
     def __str__(self) -> str:
@@ -231,22 +267,29 @@ class Table(models.Model):
 class TableSeat(models.Model):
     """One of a table's four places (its starting wind) and, once the game ends, its result."""
 
-    table = models.ForeignKey(Table, related_name="places", on_delete=models.CASCADE)
-    wind = models.PositiveSmallIntegerField(help_text="0 East, 1 South, 2 West, 3 North")
+    table = models.ForeignKey(Table, verbose_name=_("table"),
+                              related_name="places", on_delete=models.CASCADE)
+    wind = models.PositiveSmallIntegerField(verbose_name=_("wind"),
+                                            help_text=_("0 East, 1 South, 2 West, 3 North"))
     # RESTRICT: an entry with results is withdrawn, not deleted (the whole tournament may be).
     entry = models.ForeignKey(
-        Entry, null=True, blank=True, related_name="places", on_delete=models.RESTRICT
+        Entry, verbose_name=_("entry"),
+        null=True, blank=True, related_name="places", on_delete=models.RESTRICT
     )
     # A no-show's or withdrawn player's place: a bot plays it for nobody (`entry` is empty),
     # and the pages name it for the player it stands in for.
     stood_in_for = models.ForeignKey(
-        Entry, null=True, blank=True, related_name="+", on_delete=models.SET_NULL,
-        help_text="the absent player whose place a bot plays (scoring for nobody)")
-    place = models.PositiveSmallIntegerField(null=True, blank=True)
-    score = models.IntegerField(null=True, blank=True, help_text="points won or lost")
-    table_points = models.FloatField(null=True, blank=True)
+        Entry, verbose_name=_("stood in for"),
+        null=True, blank=True, related_name="+", on_delete=models.SET_NULL,
+        help_text=_("the absent player whose place a bot plays (scoring for nobody)"))
+    place = models.PositiveSmallIntegerField(verbose_name=_("place"), null=True, blank=True)
+    score = models.IntegerField(verbose_name=_("score"),
+                                null=True, blank=True, help_text=_("points won or lost"))
+    table_points = models.FloatField(verbose_name=_("table points"), null=True, blank=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "table seat")
+        verbose_name_plural = pgettext_lazy("model", "table seats")
         ordering = ["table", "wind"]
         constraints = [
             models.UniqueConstraint(fields=["table", "wind"], name="one_place_per_wind")
@@ -254,131 +297,3 @@ class TableSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry or 'bot'} at {self.table}"
-
-
-MAX_ADJUSTMENT_TABLE_POINTS = 1000.0
-MAX_ADJUSTMENT_SCORE = 1_000_000
-
-
-class Penalty(models.Model):
-    """A penalty (negative) or bonus (positive) the organiser gives an entry, at a table or for
-    the whole tournament; it counts in the standings. Added and removed through the service
-    door (games/services/penalties.py), which writes the audit log."""
-
-    tournament = models.ForeignKey(Tournament, related_name="penalties", on_delete=models.CASCADE)
-    entry = models.ForeignKey(Entry, related_name="penalties", on_delete=models.CASCADE)
-    table = models.ForeignKey(
-        Table, null=True, blank=True, related_name="penalties", on_delete=models.CASCADE,
-        help_text="the table it was given at; empty: for the tournament as a whole")
-    table_points = models.FloatField(
-        default=0, help_text="table points added: negative for a penalty, positive for a bonus")
-    score = models.IntegerField(
-        default=0, help_text="score points added: negative for a penalty, positive for a bonus")
-    reason = models.CharField(max_length=200)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, related_name="+",
-        on_delete=models.SET_NULL)
-    created = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["created", "pk"]
-        verbose_name_plural = "penalties"
-
-    def __str__(self) -> str:
-        return f"{'bonus' if self.is_bonus else 'penalty'} for {self.entry}: {self.reason}"
-
-    @property
-    def is_bonus(self) -> bool:
-        return self.table_points > 0 or (self.table_points == 0 and self.score > 0)
-
-    def clean(self) -> None:
-        errors = {}
-        entry = Entry.objects.filter(pk=self.entry_id).first() if self.entry_id else None
-        if entry is not None and self.tournament_id and entry.tournament_id != self.tournament_id:
-            errors["entry"] = "this player is not in this tournament"
-        if self.table_id and entry is not None:
-            table = Table.objects.select_related("round").filter(pk=self.table_id).first()
-            if table is None or table.round.tournament_id != entry.tournament_id:
-                errors["table"] = "this table is not in this tournament"
-            elif not table.places.filter(entry=entry).exists():
-                errors["table"] = f"{entry} did not play at {table}"
-        if not (self.table_points or self.score):
-            errors["table_points"] = "give table points or score points (negative for a penalty)"
-        if abs(self.table_points or 0) > MAX_ADJUSTMENT_TABLE_POINTS:
-            errors["table_points"] = f"at most {MAX_ADJUSTMENT_TABLE_POINTS:g} either way"
-        if abs(self.score or 0) > MAX_ADJUSTMENT_SCORE:
-            errors["score"] = f"at most {MAX_ADJUSTMENT_SCORE} either way"
-        if not (self.reason or "").strip():
-            errors["reason"] = "say why"
-        if errors:
-            raise ValidationError(errors)
-
-
-class Correction(models.Model):
-    """A table result the organiser corrected: one place's result before and after, and why.
-    Made through the service door (games/services/penalties.py), which writes the audit log."""
-
-    table = models.ForeignKey(Table, related_name="corrections", on_delete=models.CASCADE)
-    wind = models.PositiveSmallIntegerField(help_text="0 East, 1 South, 2 West, 3 North")
-    place = models.PositiveSmallIntegerField(help_text="the corrected place, 1 to 4")
-    score = models.IntegerField(help_text="the corrected score")
-    table_points = models.FloatField(help_text="the corrected table points")
-    before = models.JSONField(default=dict, blank=True)
-    reason = models.CharField(max_length=200)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, related_name="+",
-        on_delete=models.SET_NULL)
-    created = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["created", "pk"]
-
-    def __str__(self) -> str:
-        return f"correction at {self.table}, wind {self.wind}"
-
-    def clean(self) -> None:
-        errors = {}
-        if self.wind is not None and not 0 <= self.wind <= 3:
-            errors["wind"] = "0 East, 1 South, 2 West or 3 North"
-        elif self.table_id and self.wind is not None:
-            seat = TableSeat.objects.filter(table_id=self.table_id, wind=self.wind).first()
-            if seat is None or seat.place is None:
-                errors["table"] = "only a finished table's result can be corrected"
-        if self.place is not None and not 1 <= self.place <= 4:
-            errors["place"] = "a place from 1 to 4"
-        if self.score is not None and abs(self.score) > MAX_ADJUSTMENT_SCORE:
-            errors["score"] = f"at most {MAX_ADJUSTMENT_SCORE} either way"
-        if self.table_points is not None and abs(self.table_points) > MAX_ADJUSTMENT_TABLE_POINTS:
-            errors["table_points"] = f"at most {MAX_ADJUSTMENT_TABLE_POINTS:g} either way"
-        if not (self.reason or "").strip():
-            errors["reason"] = "say why"
-        if errors:
-            raise ValidationError(errors)
-
-
-class AuditLog(models.Model):
-    """Who changed what in a tournament, when and why: written by the service door for every
-    organiser change, never edited."""
-
-    tournament = models.ForeignKey(
-        Tournament, null=True, blank=True, related_name="audit", on_delete=models.CASCADE)
-    who = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, related_name="+",
-        on_delete=models.SET_NULL)
-    when = models.DateTimeField(default=timezone.now)
-    action = models.CharField(max_length=40)
-    object_type = models.CharField(max_length=40, blank=True)
-    object_id = models.PositiveIntegerField(null=True, blank=True)
-    object_repr = models.CharField(max_length=200, blank=True)
-    details = models.JSONField(default=dict, blank=True)
-    reason = models.CharField(max_length=200, blank=True)
-
-    class Meta:
-        ordering = ["-when", "-pk"]
-        verbose_name = "audit log entry"
-        verbose_name_plural = "audit log"
-
-    def __str__(self) -> str:
-        return f"{self.when:%Y-%m-%d %H:%M} {self.action} {self.object_repr}"
-
-

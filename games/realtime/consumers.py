@@ -122,7 +122,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             # Opened only to say why: a socket refused before it opens tells the browser nothing.
             await self.accept()
             await self._error(protocol.E_RATE_LIMITED, verdict.message)
-            await self.close(code=limits.CLOSE_CODE, reason=verdict.message)
+            reason = refusals.in_language(self.language, verdict.message)
+            await self.close(code=limits.CLOSE_CODE, reason=refusals.close_reason(reason))
             return
         closing = await database_sync_to_async(refusal)(
             self.game_id, self.user, self.scope.get("session")

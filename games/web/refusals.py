@@ -75,9 +75,11 @@ KNOWN = (
                  "then plays your seat)."),
     gettext_noop("A time bank needs a move clock."),
     # Importing a record (games/web/records.py; the engine's reasons a record is not read or
-    # does not replay stay English).
+    # does not replay are games/web/reasons.py's).
     gettext_noop("this record's seed is that of a game on this site that is not over"),
     gettext_noop("only staff or one of the game's players may import its record"),
+    # Answering a puzzle (services/puzzles.py).
+    gettext_noop("That is not one of this position's actions."),
 )
 
 

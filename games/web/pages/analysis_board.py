@@ -20,7 +20,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 from django.views.decorators.http import require_GET
 
 from games.access import policy
@@ -32,6 +32,7 @@ from games.models.puzzles import Puzzle
 from games.services import puzzles as puzzle_service
 from games.services.analysis import people
 from games.thinking import board_jobs, pool
+from games.web import reasons
 from games.web.pages.board_position import WINDS, BadPosition, address_of, position
 
 AT_ONCE = 4  # positions weighed at once by this process
@@ -121,13 +122,13 @@ async def weigh(request: HttpRequest) -> JsonResponse:
     try:
         ruleset, view = position(request.GET)
     except BadPosition as exc:
-        return JsonResponse({"error": str(exc)}, status=400)
+        return JsonResponse({"error": reasons.said(str(exc))}, status=400)
     address = urlencode(sorted(address_of(view, ruleset.name).items()))
     key = "board:" + hashlib.sha256(address.encode()).hexdigest()
     found = await sync_to_async(cache.get)(key)
     if found is None:
         if not _busy.acquire(blocking=False):
-            return JsonResponse({"error": "The board is busy: ask again in a moment."},
+            return JsonResponse({"error": gettext("The board is busy: ask again in a moment.")},
                                 status=503)
         try:
             found = await asyncio.wrap_future(pool.submit(board_jobs.board, view, ruleset))
@@ -148,7 +149,8 @@ def _decisions_job(request: HttpRequest, game_id: int):
         return refused, None
     seat = _int(request.GET.get("seat"))
     if seat not in people(game.seats.all()):
-        return JsonResponse({"error": "Only a seat a person played has decisions to show."},
+        return JsonResponse({"error": gettext("Only a seat a person played has decisions to "
+                                              "show.")},
                             status=400), None
     key = f"decisions:{game.pk}:{seat}"
     found = cache.get(key)

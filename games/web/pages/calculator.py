@@ -16,7 +16,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 
 from games.engine.cli_score import hand_score, waits_request
 from games.engine.errors import EngineError, NotationError
@@ -24,8 +24,9 @@ from games.engine.hand_names import ruleset_title, tile_name
 from games.engine.ruleset import DEFAULT_RULESET, PRESETS, get_ruleset
 from games.engine.scoring.hongkong import short_of_minimum
 from games.engine.tiles import format_tiles, parse_tile, parse_tiles, read_tiles, tile_words
+from games.web import reasons
 
-NUMBERS = {4: "four", 5: "five"}
+NUMBERS = {4: pgettext_lazy("how many sets", "four"), 5: pgettext_lazy("how many sets", "five")}
 MELD_KINDS = {"exposed", "concealed", "claimed", "promoted"}
 FLAGS = {"last": "last_tile", "call": "original_call", "blessing": "blessing", "kong": "kong_on_kong"}
 
@@ -88,19 +89,21 @@ def size_error(data: dict[str, Any]) -> str | None:
     want = size if data["win"] else size - 1
     if held == want:
         return None
-    sets = NUMBERS.get((rs.hand_size - 1) // 3, str((rs.hand_size - 1) // 3))
-    whole = (f"{rs.title}: a complete hand is {sets} sets and a pair, {rs.hand_size + 1} tiles "
-             "(a kong counts as a set of three)")
-    sets_held = plural(declared, "declared set") if declared else "no declared set"
+    count = (rs.hand_size - 1) // 3
+    whole = gettext("%(title)s: a complete hand is %(sets)s sets and a pair, %(tiles)s tiles (a "
+                    "kong counts as a set of three)") % {
+        "title": ruleset_title(rs.name, get_language() or "en"),
+        "sets": str(NUMBERS.get(count, count)), "tiles": rs.hand_size + 1}
+    sets_held = (ngettext("%(n)s declared set", "%(n)s declared sets", declared) % {"n": declared}
+                 if declared else gettext("no declared set"))
     if data["win"]:
-        return (f"{whole}. With {sets_held}, the concealed hand holds {plural(want, 'tile')}, "
-                f"the winning tile included; this one holds {held}.")
-    return (f"{whole}. A hand that did not go out is one tile short: with {sets_held}, "
-            f"{plural(want, 'concealed tile')}; this one holds {held}.")
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+        return gettext("%(whole)s. With %(sets)s, the concealed hand holds %(want)s tiles, the "
+                       "winning tile included; this one holds %(held)s.") % {
+            "whole": whole, "sets": sets_held, "want": want, "held": held}
+    concealed = ngettext("%(n)s concealed tile", "%(n)s concealed tiles", want) % {"n": want}
+    return gettext("%(whole)s. A hand that did not go out is one tile short: with %(sets)s, "
+                   "%(concealed)s; this one holds %(held)s.") % {
+        "whole": whole, "sets": sets_held, "concealed": concealed, "held": held}
 
 
 def _waiting_hand(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -121,7 +124,7 @@ def score(request: HttpRequest) -> JsonResponse:
     """A hand that cannot be read or scored is answered 200 with an `error`, so that typing in
     the page never logs a failed request; only a non-GET is refused (405)."""
     if request.method != "GET":
-        return JsonResponse({"error": "use GET"}, status=405)
+        return JsonResponse({"error": gettext("use GET")}, status=405)
     try:
         data = hand_request(request.GET)
         error = size_error(data)
@@ -131,7 +134,7 @@ def score(request: HttpRequest) -> JsonResponse:
         calling = _waiting_hand(data)
         waits = waits_request(calling)["waits"] if calling else None
     except (EngineError, ValueError, TypeError) as exc:
-        return JsonResponse({"error": str(exc)})
+        return JsonResponse({"error": reasons.said(str(exc))})
     rs = get_ruleset(data["ruleset"])
     result = scored.to_json()
     answer: dict[str, Any] = {"score": result, "waits": waits, "hand": data, "scoring": rs.scoring}
@@ -139,10 +142,12 @@ def score(request: HttpRequest) -> JsonResponse:
     if short is not None:
         # Play refuses this win (Deal.short_of_minimum), so the calculator does not call it one.
         answer["minimum"] = {"needed": rs.min_faan, "faan": short}
-        result.update(won=False, total=0, reason=(
-            f"below the table's minimum of {rs.min_faan} faan: the hand is worth {short} faan "
+        result.update(won=False, total=0, reason=gettext(
+            "below the table's minimum of %(least)s faan: the hand is worth %(faan)s faan "
             "without its flowers (the faan of flowers and seasons, or of having none, do not "
-            "count toward the minimum)"))
+            "count toward the minimum)") % {"least": rs.min_faan, "faan": short})
+    elif result.get("reason"):
+        result["reason"] = reasons.said(result["reason"])  # why it is no win, in the page's words
     return JsonResponse(answer)
 
 

@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
 from games.access import policy
@@ -18,6 +18,7 @@ from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE
 from games.models.puzzles import Puzzle
 from games.services import ServiceError
 from games.services import puzzles as service
+from games.web import refusals
 
 MAX_BODY = 2000  # an answer is one action
 
@@ -79,15 +80,15 @@ def replay_link(request: HttpRequest, puzzle: Puzzle) -> str | None:
 def answer(request: HttpRequest, puzzle_id: int) -> JsonResponse:
     puzzle = _visible(request, puzzle_id)
     if len(request.body) > MAX_BODY:
-        return JsonResponse({"error": "That answer is too long."}, status=400)
+        return JsonResponse({"error": gettext("That answer is too long.")}, status=400)
     try:
         action = json.loads(request.body or b"{}").get("action")
     except (ValueError, AttributeError):
-        return JsonResponse({"error": "The answer is not JSON."}, status=400)
+        return JsonResponse({"error": gettext("The answer is not JSON.")}, status=400)
     try:
         out = service.answer(puzzle, request.user, action)
     except ServiceError as exc:
-        return JsonResponse({"error": exc.message, "code": exc.code}, status=400)
+        return JsonResponse({"error": refusals.reason(exc), "code": exc.code}, status=400)
     out.update(candidates=puzzle.candidates, margin=puzzle.margin,
                margin_chance=puzzle.margin_chance, simulation=puzzle.simulation,
                themes=puzzle.theme_list, replay=replay_link(request, puzzle))

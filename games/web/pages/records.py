@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from games.access import policy
 from games.models import Game
-from games.web import refusals
+from games.web import reasons, refusals
 from games.web.forms import ImportRecordForm
 from games.web.records import ImportRefused, import_text, record_for
 
@@ -39,7 +39,10 @@ def import_view(request):
         try:
             game = import_text(form.record_text(), request.user)
         except ImportRefused as exc:
+            # The site's own reasons (refusals.py), else the engine's (reasons.py).
             reason = refusals.said(exc.reason)
+            if reason == exc.reason:
+                reason = reasons.said(exc.reason)
         else:
             if game.import_verified:
                 said = gettext("Record verified and saved as table %(number)s. It counts in "

@@ -26,12 +26,13 @@ from games.engine.ruleset import Ruleset
 from games.models import FINISHED, Game
 from games.services import talk as table_talk
 from games.services.analysis import people
+from games.web import reasons
 from games.web.pages import running_steps
 from games.web.plots import plot_for_game
 from games.web.records import verify_game
 
 # The verification line as the engine words it (games/engine/record.py, VERIFIED), shown in the
-# page's language; a failure's reason stays as the engine gives it.
+# page's language, as a failure's reason is (games/web/reasons.py).
 gettext_noop("verified: the seed matches its commitment and replays to these results")
 
 FINISHED_TTL = 7 * 24 * 3600  # a finished game's steps never change
@@ -105,7 +106,8 @@ def _extras(game: Game, viewer: int | None) -> dict:
     extras["plot"] = render_to_string("games/_plot.html", {"plot": plot_for_game(game, viewer)})
     if game.status == FINISHED:
         v = verify_game(game)
-        extras["verification"] = {"ok": v.ok, "message": v.message}
+        # In the reader's language (the key is the language's): a failure's reason too.
+        extras["verification"] = {"ok": v.ok, "message": reasons.said(v.message)}
     cache.set(_extras_key(game, viewer), extras,
               FINISHED_TTL if game.status == FINISHED else RUNNING_TTL)
     return extras
