@@ -149,6 +149,7 @@ KNOWN = (
     gettext_noop("between 0 and 144"),
     gettext_noop("a discard on offer or a kong to rob, not both"),
     gettext_noop("the tile on offer is another seat's"),
+    gettext_noop("no decision here: give the tile the seat drew (its turn) or a discard on offer"),
     # The calculator (games/engine/scoring, games/engine/cli_score.py).
     gettext_noop("bonus tiles must be distinct flowers and seasons"),
     gettext_noop("the winning tile must be a suit, wind or dragon tile"),
@@ -279,6 +280,10 @@ PATTERNS: tuple[tuple[re.Pattern[str], str, dict[str, Say]], ...] = (
                                                               "tile": r"\w+"}, tile=_token),
     _rule(gettext_noop("%(field)s: one of %(winds)s"), {"field": r"[a-z_]+"}),
     _rule(gettext_noop("more than four of %(tiles)s"), tiles=_tokens),
+    # The seat's decision on the board (games/thinking/board_jobs.py).
+    _rule(gettext_noop("the hand has %(size)s tiles: at the seat's turn it needs %(need)s (the "
+                       "drawn tile included), with a discard on offer %(less)s"),
+          {"size": N, "need": N, "less": N}),
     _rule(gettext_noop("%(field)s, set %(n)s: %(why)s"), {"field": r"[a-z_]+", "n": N}, why=why),
     # The calculator's fields (games/web/pages/calculator.py) and the hand it reads.
     _rule(gettext_noop("set %(n)s: unknown kind %(kind)s (use %(kinds)s)"), {"n": N}),
