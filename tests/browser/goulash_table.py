@@ -7,6 +7,8 @@ that first deal are made by the greedy autopilot, as if they had played it."""
 
 from __future__ import annotations
 
+import time
+
 from django.contrib.auth import get_user_model
 
 from games import services
@@ -25,8 +27,13 @@ def make(username: str) -> int:
         services.add_bot(game.pk, "greedy")
     services.start_game(game.pk)
     pos = Game.objects.get(pk=game.pk).seats.get(user=user).position
-    for _ in range(5000):
+    # Bounded by progress, not by a count of turns: the bots think in workers, which a busy
+    # machine slows; the loop gives up only when the game stops moving.
+    seen, moved = -1, time.monotonic()
+    while time.monotonic() - moved < 90:
         row = Game.objects.get(pk=game.pk)
+        if row.version != seen:
+            seen, moved = row.version, time.monotonic()
         match = matches.match_for(row)
         if match.phase == "exchange":
             return game.pk
@@ -38,4 +45,6 @@ def make(username: str) -> int:
                 pass  # the server's own ticker moved the game first: look again
         else:
             services.tick(game.pk)
-    raise RuntimeError("the table never reached the Goulash")
+            if Game.objects.get(pk=game.pk).version == row.version:
+                time.sleep(0.02)  # a decision is being thought out: let the workers run
+    raise RuntimeError(f"the table stopped at move {seen} before the Goulash")

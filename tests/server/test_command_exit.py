@@ -7,7 +7,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from .conftest import ROOT, migrated_env
+from tests.browser.server import ROOT
+
+from .conftest import migrated_env
 
 
 def test_a_command_that_finishes_games_exits_without_a_traceback(tmp_path_factory):
