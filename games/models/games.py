@@ -278,7 +278,9 @@ class Analysis(models.Model):
 class Move(models.Model):
     """Append-only: one applied action."""
 
-    game = models.ForeignKey(Game, verbose_name=_("game"),
+    # No index of its own: the unique (game, seq) index serves every lookup by game, and each
+    # index is one more B-tree written by every move.
+    game = models.ForeignKey(Game, verbose_name=_("game"), db_index=False,
                              related_name="moves", on_delete=models.CASCADE)
     seq = models.PositiveIntegerField(verbose_name=_("seq"))
     seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))

@@ -10,7 +10,7 @@ HERE = Path(__file__).parent
 SCALE_DB = {
     "test_abandoned_tables", "test_bad_messages", "test_claims", "test_end_of_game",
     "test_guest_sweep",
-    "test_hardened_input", "test_i18n",
+    "test_hardened_input", "test_i18n", "test_i18n_refusals",
     "test_import_hostile", "test_leaderboard", "test_leave_game", "test_live_play",
     "test_lobby_live", "test_moderation_socket", "test_move_clock", "test_move_cost", "test_no_leaks",
     "test_presence_crash", "test_private_tables", "test_production", "test_rate_limit",
