@@ -166,6 +166,10 @@ function show(data) {
   const rung = stored(localStorage, RUNG_KEY);
   if (!box && !(data.incoming || []).length && !(data.answers || []).length) return; // nothing to show
   const here = container();
+  // Below the header while it is in view, so the account's links and the language chooser stay
+  // reachable while a challenge waits for an answer.
+  const header = document.querySelector(".site-header")?.getBoundingClientRect();
+  here.style.top = `${Math.max(8, Math.round(header ? header.bottom + 8 : 8))}px`;
   const waiting = new Set();
   const fresh = [];
   for (const c of data.incoming || []) {

@@ -46,4 +46,7 @@ def test_a_challenge_shows_on_the_challenged_persons_table_page_at_once(
     notice = bob.locator(".notice-challenge", has_text=f"{alice_name} challenges you")
     notice.wait_for(timeout=POLL_MS - 5_000)  # sooner than any poll could have brought it
     assert time.monotonic() - sent < 10
+    # The notice sits below the header: the account's links and the language chooser stay free.
+    header = bob.locator(".site-header").bounding_box()
+    assert bob.locator(".notices").bounding_box()["y"] >= header["y"] + header["height"]
     bob.screenshot(path=str(artifacts / "challenge-pushed-to-table.png"))
