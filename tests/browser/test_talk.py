@@ -92,6 +92,10 @@ def test_friends_talk_and_a_spectators_line_waits_for_the_deals_end(
     assert alice.locator(".talk-bubble", has_text="<b>thanks</b>").count() == 1
     assert "You: <b>thanks</b>, you too" in _log(bob)
     alice.click("#talk summary")
+    # Open on a desktop, the box lies above the player's own seat, clear of the hand's tiles.
+    box = alice.locator("#talk").bounding_box()
+    seat = alice.locator(".seat.pos-0").bounding_box()
+    assert box["y"] + box["height"] <= seat["y"] + 1, (box, seat)
     alice.screenshot(path=str(artifacts / "talk-desktop.png"))
     bob.screenshot(path=str(artifacts / "talk-phone.png"))
     alice.keyboard.press("Escape")
