@@ -186,10 +186,11 @@ def rating_plot(title: str, start: int, rows: list[RatingRow]) -> RatingPlot:
 
 def seat_names(game, viewer_seat: int | None = None) -> list[str]:
     """Names by engine seat; the viewer is "You", as on every other screen."""
-    names = [f"Seat {s + 1}" for s in range(4)]
+    names = [pgettext("plot: a seat nobody sat in", "Seat %(n)s") % {"n": s + 1} for s in range(4)]
+    you = pgettext("plot: the viewer's own line", "You")
     for seat in game.seats.select_related("user"):
         if seat.position is not None:
-            names[seat.position] = "You" if seat.position == viewer_seat else seat.name
+            names[seat.position] = you if seat.position == viewer_seat else seat.name
     return names
 
 

@@ -24,7 +24,7 @@ from django.utils.translation import get_language, gettext, pgettext
 from django.views.decorators.http import require_GET
 
 from games.access import policy
-from games.engine.hand_names import ruleset_title
+from games.engine.hand_names import ruleset_title, tile_name
 from games.engine.ruleset import DEFAULT_RULESET, PLAYABLE, Ruleset, get_ruleset
 from games.engine.tiles import BONUS, format_tiles
 from games.models import FINISHED, Game
@@ -104,9 +104,9 @@ def page(request: HttpRequest) -> HttpResponse:
     names, language = _wind_words(), get_language() or "en"
     others = [{"wind": w, "name": names[w], "d": q.get(f"d_{w}", ""),
                "m": q.get(f"m_{w}", ""), "b": q.get(f"b_{w}", "")} for w in WINDS]
-    palette = [[(format_tiles([t]), format_tiles([t])) for t in range(r, min(r + 9, 34))]
-               for r in (0, 9, 18, 27)] + [[(format_tiles([t]), format_tiles([t]))
-                                            for t in BONUS]]
+    rows = [list(range(r, min(r + 9, 34))) for r in (0, 9, 18, 27)] + [list(BONUS)]
+    palette = [[(code, tile_name(code, language)) for code in (format_tiles([t]) for t in row)]
+               for row in rows]
     return render(request, "games/analysis_board.html", {
         "q": values, "others": others, "winds": list(names.items()), "palette": palette,
         "rulesets": [(n, ruleset_title(n, language)) for n in PLAYABLE],

@@ -17,8 +17,11 @@ from games.models import ABANDONED, ACTIVE, OFFERED_BOT_LEVELS, OPEN, Game
 from games.services import frames, talk
 from games.services.hints import hints_off
 from games.web import refusals
-from games.web.forms import BotForm
+from games.web.forms import BOT_CHOICES, BotForm
 from games.web.pages.endgame import end_screen_links
+
+# A bot level's words in the reader's language, by its code.
+LEVEL_WORDS = dict(BOT_CHOICES)
 
 
 def table(request, game_id: int):
@@ -57,7 +60,7 @@ def table(request, game_id: int):
          "can_join": game.status == OPEN and len(seats) < 4 and mine is None,
          "can_leave": game.status == ACTIVE and not game.tournament and mine is not None,
          "invite_link": request.build_absolute_uri(link),
-         "bot_form": BotForm(), "bot_levels": OFFERED_BOT_LEVELS,
+         "bot_form": BotForm(), "bot_levels": [(code, LEVEL_WORDS.get(code, code)) for code in OFFERED_BOT_LEVELS],
          "autopilot_level": autopilot_level()},
     )
 

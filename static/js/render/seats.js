@@ -4,6 +4,18 @@ import { meldsHTML } from "./melds.js";
 import { chosenBadge } from "./exchange.js";
 import { gettext, ngettext, pgettext } from "../i18n.js";
 
+// A bot's level, sent as its code, in the reader's words (an unknown code as it came).
+function levelWords(code) {
+  const words = {
+    beginner: pgettext("bot level", "beginner"),
+    intermediate: pgettext("bot level", "intermediate"),
+    strong: pgettext("bot level", "strong"),
+    random: pgettext("bot level", "random"),
+    greedy: pgettext("bot level", "greedy"),
+  };
+  return words[code] ?? code;
+}
+
 function openHandHTML(s) {
   const words = tilesWords(s.hand);
   const drawn = s.drawn ? tileHTML(s.drawn, { cls: "drawn", label: gettext("just drawn: %(tile)s", { tile: tileWords(s.drawn) }) }) : "";
@@ -21,7 +33,7 @@ export function seatHTML(ctx, seat, r) {
   const turn = ctx.activeSeats.has(seat);
   const classes = ["seat", `pos-${r}`, turn ? "active" : "", me ? "me" : "", v.dealer === seat ? "dealer" : ""];
   const conn = info.bot
-    ? `<span class="conn bot" title="${esc(gettext("Bot (%(level)s)", { level: info.bot }))}">${pgettext("seat", "bot")}</span>`
+    ? `<span class="conn bot" title="${esc(gettext("Bot (%(level)s)", { level: levelWords(info.bot) }))}">${pgettext("seat", "bot")}</span>`
     : info.connected === false
       ? `<span class="conn off" title="${gettext("Not connected")}">${pgettext("seat", "away")}</span>`
       : `<span class="conn on" title="${gettext("Connected")}"><span class="sr-only">${pgettext("seat", "connected")}</span></span>`;
