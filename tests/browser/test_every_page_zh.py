@@ -58,6 +58,7 @@ RULE_CODES = sorted(
      for code in table.get("rules", {})}, key=len, reverse=True)
 KEPT = [
     re.compile(r"\b[0-9a-fA-F]{12,}\b"),  # a digest
+    re.compile(r"\bguest-[0-9a-f]{6,}\b"),  # a guest's name at another table in the lobby
     re.compile(rf"(?:(?<=按 )|(?<=[（(；、])){KEYS}(?=[ ）)；、]|$)"),  # a key, named
     re.compile(r"\b(?:w[eswn]|d[rgw])(?:\s+(?:w[eswn]|d[rgw]))+\b"),  # tile codes in a run
     re.compile(r"(?<=[(（])(?:w[eswn]|d[rgw])(?=[)）])"),  # a tile's code after its name

@@ -31,6 +31,10 @@ def test_a_chow_beaten_by_a_pung_says_whose_pung_took_the_tile(site_url, site_en
     words = notice.inner_text()
     m = re.fullmatch(r"(.+)'s pung outranks your chow\.", words)
     assert m, words
+    # The log may be drawn a frame after the notice: wait for the public claim's line.
+    page.wait_for_function(
+        "w => [...document.querySelectorAll('#move-log li .log-words')]"
+        ".some(li => li.textContent.startsWith(w + ' pungs '))", arg=m.group(1))
     log = page.locator("#move-log li .log-words").all_inner_texts()
     # The public claim says the same seat took the tile; the explanation follows it.
     pung = next(i for i, t in enumerate(log) if re.match(rf"{re.escape(m.group(1))} pungs .+ from ", t))
