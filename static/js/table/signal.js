@@ -27,13 +27,19 @@ function owed(v, answered) {
   return null;
 }
 
-// The waiting room reloads into the table: the page after the reload says it has started.
-export function noteTableStarted() {
+// The waiting room reloads itself: for a new start, or for a seat taken while the game may start
+// before the reloaded page is drawn. Whichever it is, a table drawn next has just started.
+export function noteLeavingWaitingRoom() {
   try {
     sessionStorage.setItem(STARTED_KEY, "1");
   } catch {
     /* storage refused: the start goes unsignalled */
   }
+}
+
+// A waiting room drawn again: the game has not started yet, so the note waits for the next reload.
+export function forgetLeavingWaitingRoom() {
+  takeStarted();
 }
 
 function takeStarted() {

@@ -1,12 +1,13 @@
 // The waiting room, drawn by the server (games/table.html): when its seats or status change it
 // is drawn again, but never while one of its forms is being sent (a reload would drop the
 // answer, and with it the session cookie of a guest who just sat down); its Copy buttons.
-import { noteTableStarted } from "./signal.js";
+import { forgetLeavingWaitingRoom, noteLeavingWaitingRoom } from "./signal.js";
 import { gettext } from "../i18n.js";
 
 let submitting = false;
 
 export function watchWaitingRoom() {
+  if (document.querySelector(".waiting-room")) forgetLeavingWaitingRoom();
   document.addEventListener("submit", () => {
     submitting = true;
   });
@@ -26,7 +27,7 @@ export function refreshWaitingRoom(frame) {
   if (!room || submitting) return;
   const seated = (frame.seats || []).length;
   if (frame.status !== "open" || String(seated) !== room.dataset.seated) {
-    if (frame.status !== "open") noteTableStarted();
+    noteLeavingWaitingRoom();
     location.reload();
   }
 }
@@ -36,7 +37,7 @@ export function refreshWaitingRoom(frame) {
 export function leaveWaitingRoom(frame) {
   if (frame.status !== "open" && document.querySelector(".waiting-room")) {
     if (!submitting) {
-      noteTableStarted();
+      noteLeavingWaitingRoom();
       location.reload();
     }
     return true;
