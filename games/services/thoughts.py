@@ -40,13 +40,16 @@ log = logging.getLogger(__name__)
 HANDOFF = timedelta(seconds=2)
 # How long the ticker leaves a game whose answer is being thought out before looking again.
 AWAIT_SECONDS = 1.0
+# An answer asked for this long ago that has not come (a worker stuck, a job lost) is given up:
+# the rule of thumb decides, so no table waits on a worker for ever.
+GIVE_UP_SECONDS = 20.0
 _KEPT = 4096  # answers and changes remembered at most (a bound, not a working size)
 _FAILED = object()
 _MISSING = object()
 
 _lock = threading.Lock()
 _answers: OrderedDict[tuple, object] = OrderedDict()  # (game, version, seat, level) -> json
-_asked: set[tuple] = set()
+_asked: dict[tuple, float] = {}  # key -> monotonic time asked
 _ours: OrderedDict[int, int] = OrderedDict()  # game -> the version this process committed
 _awaiting: dict[int, float] = {}  # game -> monotonic time the ticker may look again
 
@@ -68,7 +71,7 @@ def _ask(key: tuple, match, pos: int, level: str) -> None:
     with _lock:
         if key in _asked or key in _answers:
             return
-        _asked.add(key)
+        _asked[key] = time.monotonic()
     view = seat_view(match, pos)
     future = pool.submit(jobs.weigh, view, match.ruleset, level, conf.get("GAMES_THINK_EXTRA_MS"))
     future.add_done_callback(partial(_arrived, key))
@@ -77,7 +80,7 @@ def _ask(key: tuple, match, pos: int, level: str) -> None:
 def _arrived(key: tuple, future: Future) -> None:
     if future.cancelled():  # the pool is shutting down
         with _lock:
-            _asked.discard(key)
+            _asked.pop(key, None)
         return
     try:
         answer = future.result()
@@ -85,7 +88,7 @@ def _arrived(key: tuple, future: Future) -> None:
         log.exception("a bot's decision for game %s failed in its worker", key[0])
         answer = _FAILED
     with _lock:
-        _asked.discard(key)
+        _asked.pop(key, None)
         _answers[key] = answer
         while len(_answers) > _KEPT:
             _answers.popitem(last=False)
@@ -122,15 +125,22 @@ def decision(game: Game, match, seat: Seat, due: datetime, now: datetime) -> Act
     key = (game.pk, game.version, pos, level)
     with _lock:
         answer = _answers.pop(key, _MISSING)
-        asked = key in _asked
+        asked_at = _asked.get(key)
         ours = _ours.get(game.pk) == game.version
+        stuck = asked_at is not None and time.monotonic() - asked_at > GIVE_UP_SECONDS
+        if stuck:
+            del _asked[key]
+    if stuck:
+        log.warning("no answer from the workers for game %s at move %s after %.0f s: the rule of "
+                    "thumb decides", game.pk, game.version, GIVE_UP_SECONDS)
+        return bots.choose(match, pos, "beginner")
     if answer is not _MISSING:
         if isinstance(answer, dict):
             action = Action.from_json(answer)
             if action in match.legal_actions(pos):
                 return action
         return bots.choose(match, pos, "beginner")
-    if not asked:
+    if asked_at is None:
         if not ours and now < due + HANDOFF:
             _wait(game.pk, (due + HANDOFF - now).total_seconds())
             return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from concurrent.futures import Future
 
 import pytest
 
@@ -103,3 +104,21 @@ def test_a_worker_that_dies_is_replaced_and_its_work_redone(transactional_db, wo
     _until(lambda: services.tick(game.pk), "the redone decision")
     assert _version(game) >= 1
     assert not set(pool.pids()) & set(victims)
+
+
+def test_an_answer_that_never_comes_is_given_up_and_the_bot_still_plays(
+        transactional_db, workers, monkeypatch, caplog):
+    # A job lost on its way (its Future never completes): the table must not wait for ever.
+    lost = []
+
+    def losing(fn, *args):
+        lost.append(fn)
+        return Future()
+
+    monkeypatch.setattr(pool, "submit", losing)
+    game = _bot_game("thinking-4")
+    assert lost and services.tick(game.pk) is False  # asked, never answered: nothing moves yet
+    monkeypatch.setattr(thoughts, "GIVE_UP_SECONDS", 0.0)  # as if that long had passed
+    assert services.tick(game.pk) is True
+    assert _version(game) == 1
+    assert "no answer from the workers" in caplog.text
