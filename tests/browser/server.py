@@ -105,3 +105,21 @@ def daphne(env: dict, log_path: Path, ready_path: str = "/", command: list[str] 
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+GAME_REPORT = """
+from games import clock
+from games.models import Game
+g = Game.objects.get(pk=%d)
+seats = [(s.position, s.is_bot, s.bot_level, s.connections) for s in g.seats.order_by("position")]
+print(repr(dict(status=g.status, version=g.version, due_in=(g.due_at - clock.now()).total_seconds()
+                if g.due_at else None, pending=g.pending, seats=seats)))
+"""
+
+
+def game_report(env: dict, game_id: int) -> str:
+    """A stalled game's row as the server sees it (for a failure's message)."""
+    try:
+        return manage_shell(env, GAME_REPORT % game_id)
+    except AssertionError as exc:
+        return str(exc)

@@ -23,7 +23,7 @@ import pytest
 from games.models import BOT_NAMES
 
 from .helpers import YOUR_MOVE, click, log_in, version, wait_for_change, wait_while_moving
-from .server import ROOT, daphne, manage_shell
+from .server import ROOT, daphne, game_report, manage_shell
 
 PASSWORD = "pw-every-page-42"
 TOURNAMENT = "春季杯"  # what an organiser writes: a Chinese tournament's own name
@@ -399,9 +399,9 @@ def test_a_whole_deal_at_the_table_in_chinese(browser, console, site_url, site_e
         for _ in range(400):  # a deal has fewer answers of one seat
             try:
                 wait_while_moving(page, YOUR_MOVE)
-            except AssertionError:
+            except AssertionError as exc:
                 page.screenshot(path=str(artifacts / f"every-page-{asked}-table-stalled.png"))
-                raise
+                raise AssertionError(f"{exc}; the server's row: {game_report(site_env, game_id)}") from exc
             if page.locator(".sheet").count():
                 break
             if page.locator(".actions .act.claim, .actions .act.win").count() and claims < 2:
