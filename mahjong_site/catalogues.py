@@ -153,6 +153,8 @@ JAVASCRIPT = [
     "static/js/queue.js",
     # The challenges' notices, on every page of a signed-in person.
     "static/js/notices.js",
+    # What a person may do about a line of table talk: mute, block, report (the talk box's).
+    "static/js/people.js",
     # A tournament's page: its tables' status badges.
     "static/js/tournament.js",
     # The English the server puts in the table page's config, listed for the catalogue.

@@ -5,6 +5,7 @@
 // (the socket drops them from the next connection on). table/talk.js asks `heard` of every line
 // and lets `decorate` mark each entry.
 import { config } from "./table/state.js";
+import { gettext } from "./i18n.js";
 
 const talk = config.talk || {};
 const unheard = new Set(); // muted or blocked on this page
@@ -44,7 +45,7 @@ export function decorate(li, line) {
   const b = el("button", "talk-who", name.textContent);
   b.type = "button";
   b.setAttribute("aria-haspopup", "true");
-  b.title = `Mute, block or report ${line.by}`;
+  b.title = gettext("Mute, block or report %(name)s", { name: line.by });
   b.addEventListener("click", (e) => { e.stopPropagation(); open(b, line); });
   name.replaceChildren(b); // the name stays the entry's <b class="talk-name">
 }
@@ -65,7 +66,7 @@ async function post(url, fields) {
       headers: { "X-CSRFToken": csrf(), Accept: "application/json" } });
     return await r.json();
   } catch {
-    return { message: "That could not be sent: try again." };
+    return { message: gettext("That could not be sent: try again.") };
   }
 }
 
@@ -91,7 +92,7 @@ async function relation(action, name) {
 
 function reportForm(line) {
   const form = el("form", "talk-report");
-  const label = el("label", null, "Why");
+  const label = el("label", null, gettext("Why"));
   const pick = el("select");
   pick.name = "reason";
   pick.id = "talk-report-reason";
@@ -102,9 +103,10 @@ function reportForm(line) {
     pick.append(o);
   }
   const note = el("input");
-  Object.assign(note, { name: "note", maxLength: 500, placeholder: "What happened (optional)", autocomplete: "off" });
-  note.setAttribute("aria-label", "What happened (optional)");
-  const send = el("button", "button", "Send to staff");
+  const happened = gettext("What happened (optional)");
+  Object.assign(note, { name: "note", maxLength: 500, placeholder: happened, autocomplete: "off" });
+  note.setAttribute("aria-label", happened);
+  const send = el("button", "button", gettext("Send to staff"));
   send.type = "submit";
   form.append(label, pick, note, send);
   form.addEventListener("submit", async (e) => {
@@ -121,11 +123,11 @@ function open(button, line) {
   menu = el("li", "talk-menu");
   menu.opener = button;
   menu.setAttribute("role", "group");
-  menu.setAttribute("aria-label", `About ${line.by}`);
+  menu.setAttribute("aria-label", gettext("About %(name)s", { name: line.by }));
   const items = [
-    [`Mute ${line.by}`, () => relation("mute", line.by)],
-    [`Block ${line.by}`, () => relation("block", line.by)],
-    ["Report this line…", () => { menu.replaceChildren(reportForm(line)); menu.querySelector("select").focus(); }],
+    [gettext("Mute %(name)s", { name: line.by }), () => relation("mute", line.by)],
+    [gettext("Block %(name)s", { name: line.by }), () => relation("block", line.by)],
+    [gettext("Report this line…"), () => { menu.replaceChildren(reportForm(line)); menu.querySelector("select").focus(); }],
   ];
   for (const [text, act] of items) {
     const b = el("button", "talk-menu-item", text);
@@ -133,7 +135,7 @@ function open(button, line) {
     b.addEventListener("click", (e) => { e.stopPropagation(); act(); });
     menu.append(b);
   }
-  const page = el("a", "talk-menu-item", `${line.by}'s page`);
+  const page = el("a", "talk-menu-item", gettext("%(name)s's page", { name: line.by }));
   page.href = `/u/${encodeURIComponent(line.by)}/`;
   page.target = "_blank";
   page.rel = "noopener";

@@ -9,6 +9,7 @@ import { state } from "./state.js";
 import { ctx } from "./context.js";
 import { toServer } from "./connection.js";
 import { announce, showError } from "./announce.js";
+import { CHINESE, gettext, listWords, ngettext, number } from "../i18n.js";
 
 const KINDS = new Set(["resign", "propose_end", "answer_end"]);
 const TOP_BAR = ["resign-game", "end-game", "leave-game"]; // what a seated player may do
@@ -23,13 +24,26 @@ function send(message) {
   toServer(message);
 }
 
-// "you" for this page's seat: the words below put names in the middle of a sentence.
-function name(c, seat) {
-  return seat === c.viewer ? "you" : c.playerName(seat);
+// The others among these seats, by name, as a list in the page's language.
+function others(c, seats) {
+  return listWords(seats.filter((s) => s !== c.viewer).map((s) => esc(c.playerName(s))));
 }
 
-function names(c, seats) {
-  return seats.map((s) => name(c, s)).join(", ");
+// Who has accepted the proposal, in words: this page's seat has a sentence of its own (a
+// translated "you" is never put inside a sentence).
+function acceptedWords(c, seats) {
+  if (!seats.length) return "";
+  const names = others(c, seats);
+  if (!seats.includes(c.viewer)) return gettext("Accepted: %(names)s.", { names });
+  return names ? gettext("Accepted: you, %(names)s.", { names }) : gettext("Accepted: you.");
+}
+
+// Who is still to answer, in words, as `acceptedWords`.
+function waitingWords(c, seats) {
+  if (!seats.length) return "";
+  const names = others(c, seats);
+  if (!seats.includes(c.viewer)) return gettext("Waiting for: %(names)s.", { names });
+  return names ? gettext("Waiting for: you, %(names)s.", { names }) : gettext("Waiting for: you.");
 }
 
 // A proposal is made on the deal in play and whether it is scored yet: when either changes,
@@ -42,31 +56,36 @@ function lapsed(p) {
 function proposalHTML() {
   if (!proposal) {
     return note ? `<p class="end-note"><span>${esc(note)}</span>
-      <button type="button" class="end-dismiss" data-dismiss aria-label="Dismiss">×</button></p>` : "";
+      <button type="button" class="end-dismiss" data-dismiss aria-label="${esc(gettext("Dismiss"))}">×</button></p>` : "";
   }
   const c = ctx();
   const me = c.viewer;
   const mine = proposal.by === me;
   const standing = [0, 1, 2, 3]
     .sort((a, b) => proposal.points[b] - proposal.points[a] || a - b)
-    .map((s) => `${esc(c.playerName(s))} <b>${proposal.points[s].toLocaleString("en")}</b>`)
+    .map((s) => `${esc(c.playerName(s))} <b>${number(proposal.points[s])}</b>`)
     .join(" · ");
   const deals = proposal.deals;
   const terms = deals
-    ? `It would end on the standing after ${deals} deal${deals === 1 ? "" : "s"}, and be rated on it: ${standing}.`
-    : "No deal has been scored yet: ending now calls the game off (no result, not rated).";
-  const waiting = proposal.waiting.length ? ` Waiting for: ${esc(names(c, proposal.waiting))}.` : "";
+    ? ngettext("It would end on the standing after %(n)s deal, and be rated on it: %(standing)s.",
+      "It would end on the standing after %(n)s deals, and be rated on it: %(standing)s.", deals, { standing })
+    : gettext("No deal has been scored yet: ending now calls the game off (no result, not rated).");
+  const answers = [acceptedWords(c, proposal.accepted), waitingWords(c, proposal.waiting)]
+    .filter(Boolean).join(CHINESE ? "" : " ");
   let buttons = "";
   if (me != null && proposal.waiting.includes(me)) {
-    buttons = `<button type="button" class="button primary" id="accept-end" data-answer="accept">Accept: end it now</button>
-      <button type="button" class="button" id="decline-end" data-answer="decline">Decline: play on</button>`;
+    buttons = `<button type="button" class="button primary" id="accept-end" data-answer="accept">${gettext("Accept: end it now")}</button>
+      <button type="button" class="button" id="decline-end" data-answer="decline">${gettext("Decline: play on")}</button>`;
   } else if (me != null && proposal.accepted.includes(me)) {
-    buttons = `<button type="button" class="button" id="withdraw-end" data-answer="decline">${mine ? "Withdraw the proposal" : "Withdraw my acceptance: play on"}</button>`;
+    buttons = `<button type="button" class="button" id="withdraw-end" data-answer="decline">${mine ? gettext("Withdraw the proposal") : gettext("Withdraw my acceptance: play on")}</button>`;
   }
+  const title = mine
+    ? gettext("You propose ending the game now")
+    : gettext("%(name)s proposes ending the game now", { name: esc(c.playerName(proposal.by)) });
   return `<section class="end-proposal-box" aria-labelledby="end-proposal-title">
-    <h2 id="end-proposal-title">${mine ? "You propose" : `${esc(c.playerName(proposal.by))} proposes`} ending the game now</h2>
+    <h2 id="end-proposal-title">${title}</h2>
     <p>${terms}</p>
-    <p class="end-answers">Accepted: ${esc(names(c, proposal.accepted))}.${waiting}</p>
+    <p class="end-answers">${answers}</p>
     ${buttons ? `<div class="end-buttons">${buttons}</div>` : ""}
   </section>`;
 }
@@ -74,7 +93,7 @@ function proposalHTML() {
 function draw() {
   if (proposal && lapsed(proposal)) {
     proposal = null;
-    note = state.status === "active" ? "The proposal to end the game lapsed: the standing changed." : "";
+    note = state.status === "active" ? gettext("The proposal to end the game lapsed: the standing changed.") : "";
   }
   const box = document.getElementById("end-proposal");
   if (box) {
@@ -97,19 +116,25 @@ function tell(text) {
   announce(text);
 }
 
+// What became of a proposal, in words; `mine`: the seat it names is this page's.
 const EVENTS = {
-  declined: (who) => `${who} declined ending the game: it goes on.`,
-  lapsed: () => "The proposal to end the game lapsed: the people at the table changed.",
-  ended: () => "Everyone agreed: the game ends here, on the standing as it was.",
-  called_off: () => "Everyone agreed: the game is called off (no deal was scored: no result, not rated).",
+  declined: (name, mine) => (mine
+    ? gettext("You declined ending the game: it goes on.")
+    : gettext("%(name)s declined ending the game: it goes on.", { name })),
+  lapsed: () => gettext("The proposal to end the game lapsed: the people at the table changed."),
+  ended: () => gettext("Everyone agreed: the game ends here, on the standing as it was."),
+  called_off: () => gettext("Everyone agreed: the game is called off (no deal was scored: no result, not rated)."),
 };
 
 function onProposal(msg) {
   const c = ctx();
   proposal = msg.proposal || null;
   const who = msg.seat != null ? c.playerName(msg.seat) : "";
-  note = EVENTS[msg.event] ? EVENTS[msg.event](who) : "";
-  if (msg.event === "proposed" && msg.seat !== c.viewer) announce(`${who} proposes ending the game now.`);
+  const mine = msg.seat != null && msg.seat === c.viewer;
+  note = EVENTS[msg.event] ? EVENTS[msg.event](who, mine) : "";
+  if (msg.event === "proposed" && msg.seat !== c.viewer) {
+    announce(gettext("%(name)s proposes ending the game now.", { name: who }));
+  }
   if (note) announce(note);
 }
 
@@ -125,17 +150,17 @@ function onAnswer(msg) {
       return true;
     }
     sent = null;
-    showError(msg.message || "That was refused.");
+    showError(msg.message || gettext("That was refused."));
     announce(msg.message);
     return true;
   }
   sent = null;
   if (msg.re === "resign") {
     tell(msg.status === "ended"
-      ? "You resigned: the game ends here, with you in last place."
-      : "You resigned: a bot plays your seat on, and you are placed last. You are watching the game now.");
+      ? gettext("You resigned: the game ends here, with you in last place.")
+      : gettext("You resigned: a bot plays your seat on, and you are placed last. You are watching the game now."));
   } else if (msg.status === "proposed") {
-    note = "You proposed ending the game now: waiting for the others.";
+    note = gettext("You proposed ending the game now: waiting for the others.");
   }
   return true;
 }
