@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import click, play_now, until_my_discard
+from .helpers import click, play_now, until_my_discard, version, wait_for_change
 from .server import manage_shell
 
 # Counts the chimes played, the notifications shown and the tab's titles; the tab's visibility
@@ -54,10 +54,13 @@ def settings_switch(page, act: str):
 
 
 def discard(page) -> list[str]:
-    """Discard the drawn tile; the titles the tab took until it stopped saying "your turn"."""
+    """Discard the drawn tile; the titles the tab took until it stopped saying "your turn". The
+    title changes as the frame arrives, the table is drawn a frame later: both are waited for."""
     n = page.evaluate("window.__titles.length")
+    v = version(page)
     click(page.locator(".hand .tile.can").last)
     page.wait_for_function("([n, t]) => window.__titles.slice(n).some(s => s !== t)", arg=[n, TURN])
+    wait_for_change(page, v)
     return page.evaluate("n => window.__titles.slice(n)", n)
 
 
