@@ -15,7 +15,7 @@ SCALE_DB = {
     "test_lobby_live", "test_moderation_socket", "test_move_clock", "test_move_cost", "test_no_leaks",
     "test_presence_crash", "test_private_tables", "test_production", "test_rate_limit",
     "test_resign", "test_early_end", "test_puzzle_queue",
-    "test_reconnect_restart", "test_seat_changes",
+    "test_reconnect_in_window", "test_reconnect_restart", "test_seat_changes",
     "test_stored_results", "test_talk_rules", "test_talk_socket", "test_throttle", "test_timers",
     "test_watchers", "test_withdrawn_seat",
     # Races between requests, through the database: seating from the queue.
