@@ -127,13 +127,11 @@ def decision(game: Game, match, seat: Seat, due: datetime, now: datetime) -> Act
         answer = _answers.pop(key, _MISSING)
         asked_at = _asked.get(key)
         ours = _ours.get(game.pk) == game.version
-        stuck = asked_at is not None and time.monotonic() - asked_at > GIVE_UP_SECONDS
-        if stuck:
+        if asked_at is not None and time.monotonic() - asked_at > GIVE_UP_SECONDS:
             del _asked[key]
-    if stuck:
-        log.warning("no answer from the workers for game %s at move %s after %.0f s: the rule of "
-                    "thumb decides", game.pk, game.version, GIVE_UP_SECONDS)
-        return bots.choose(match, pos, "beginner")
+            answer = _FAILED  # decided below as a failed answer is
+            log.warning("no answer from the workers for game %s at move %s after %.0f s: the "
+                        "rule of thumb decides", game.pk, game.version, GIVE_UP_SECONDS)
     if answer is not _MISSING:
         if isinstance(answer, dict):
             action = Action.from_json(answer)
